@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './auth.ts';
+import { createdAt, updatedAt } from './columns.ts';
+
+/** One catalogue shared by all suppliers. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    brandName: text('brand_name').notNull(),
+    category: text('category').notNull(),
+    description: text('description'),
+    unitOfMeasure: text('unit_of_measure').notNull(),
+    itemsPerUnit: text('items_per_unit').notNull(),
+    isService: boolean('is_service').notNull().default(false),
+    // name|brand|unit|pack, lower-cased with spaces removed: the same product is never added twice.
+    dedupeKey: text('dedupe_key').notNull(),
+    createdByOrgId: uuid('created_by_org_id').references(() => organizations.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_dedupe_key_unique').on(t.dedupeKey),
+    index('products_name_idx').on(sql`lower(${t.name})`),
+    index('products_category_idx').on(t.category),
+  ],
+);

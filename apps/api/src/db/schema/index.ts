@@ -1,0 +1,8 @@
+// The schema drizzle-kit reads and the db client is typed with; one file per domain.
+export * from './auth.ts';
+export * from './catalogue.ts';
+export * from './inventory.ts';
+export * from './cart.ts';
+export * from './orders.ts';
+export * from './credit.ts';
+export * from './invoices.ts';

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, unique, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './auth.ts';
+import { products } from './catalogue.ts';
+import { createdAt, money, updatedAt } from './columns.ts';
+
+/** A supplier's offer for a product: its price and minimum order quantity. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    unitPrice: money('unit_price').notNull(),
+    moq: integer('moq').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('offers_supplier_product_unique').on(t.supplierId, t.productId),
+    index('offers_product_idx').on(t.productId),
+    check('offers_unit_price_positive', sql`${t.unitPrice} > 0`),
+    check('offers_moq_positive', sql`${t.moq} >= 1`),
+  ],
+);
+
+/** Stock in lots: one row per supplier, product and expiry date (or none). */
+export const inventoryLots = pgTable(
+  'inventory_lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('inventory_lots_supplier_product_expiry_unique')
+      .on(t.supplierId, t.productId, t.expiryDate)
+      .nullsNotDistinct(),
+    index('inventory_lots_product_idx').on(t.productId, t.expiryDate),
+    check('inventory_lots_quantity_nonnegative', sql`${t.quantity} >= 0`),
+  ],
+);

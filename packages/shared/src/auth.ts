@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { PERMISSIONS, USER_TYPES } from './permissions.ts';
+
+/** SPEC §9 licence upload limits. */
+export const LICENCE_MAX_BYTES = 20_971_520;
+export const LICENCE_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.doc', '.docx'] as const;
+/** MIME types accepted after sniffing the file's content (magic bytes), not its name. */
+export const LICENCE_MIME_TYPES = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'application/msword': '.doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+} as const;
+
+export const SUPPLIER_CATEGORIES = ['importer', 'distributor', 'manufacturer'] as const;
+export type SupplierCategory = (typeof SUPPLIER_CATEGORIES)[number];
+
+export const AUTH_MESSAGES = {
+  email: 'Please enter a valid email address',
+  password: 'Password must be at least 6 characters',
+  userType: 'User type must be customer, supplier or platform',
+  name: 'Tell us who you are',
+  businessName: 'Business name is required',
+  organizationPhone: 'Enter an organisation phone number of at least 6 digits',
+  organizationLocation: 'Enter the organisation location',
+  supplierCategory: 'Select the supplier category that best describes your organisation',
+  licensureDocument: 'Upload a licensure document we can verify',
+  licenceTooLarge: 'File must be 20MB or smaller',
+  licenceTooLargeToast: 'Licensure document must be 20MB or smaller',
+  licenceType: 'Upload a PDF, PNG, JPG, DOC or DOCX file',
+  deliveryAddress: 'Enter a delivery address of at least 5 characters',
+  deliveryContactName: 'Enter the delivery contact name',
+  deliveryContactPhone: 'Enter a delivery contact phone of at least 6 digits',
+  approvers: 'Add at least one approver email',
+  approverInvalid: (value: string) => `Approver email "${value}" is invalid`,
+  platformRegistration: 'Platform accounts cannot be self-registered',
+  reviewForm: 'Please review the highlighted details.',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+} as const;
+
+const MAX_TEXT = 200;
+const tooLong = (what: string, max = MAX_TEXT) => `${what} must be at most ${max} characters`;
+
+export const userTypeSchema = z.enum(USER_TYPES, { error: AUTH_MESSAGES.userType });
+
+const emailSchema = z
+  .string({ error: AUTH_MESSAGES.email })
+  .trim()
+  .max(254, tooLong('Email', 254))
+  .email({ error: AUTH_MESSAGES.email });
+
+// An upper bound keeps a hostile client from making the server hash megabytes.
+const passwordSchema = z
+  .string({ error: AUTH_MESSAGES.password })
+  .min(6, AUTH_MESSAGES.password)
+  .max(128, tooLong('Password', 128));
+
+/** POST /api/auth/login body; also the sign-in form. */
+export const loginSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    userType: userTypeSchema,
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Text that is optional: absent, empty or blank all mean "not given". */
+const optionalText = (max = MAX_TEXT, what = 'This field') =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(what, max))
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/**
+ * Approvers arrive as a repeated multipart field, an array, or the form's comma-separated text.
+ * All three become a list of trimmed, non-empty entries.
+ */
+export function splitApprovers(value: unknown): string[] {
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  return parts
+    .flatMap((p) => (typeof p === 'string' ? p.split(',') : []))
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+/** What the server learns about an uploaded licence; the form builds the same from a File. */
+export const licenceFileSchema = z.object({
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type LicenceFileInfo = z.infer<typeof licenceFileSchema>;
+
+export function licenceHasAllowedExtension(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return LICENCE_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+const emailPattern = z.string().email();
+
+/**
+ * Registration: the one schema behind the form and POST /api/auth/register (SPEC §5).
+ * Supplier-only rules live in the refinement so that every message shows at once.
+ */
+export const registerSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    name: z
+      .string({ error: AUTH_MESSAGES.name })
+      .trim()
+      .min(3, AUTH_MESSAGES.name)
+      .max(120, tooLong('Name', 120)),
+    userType: userTypeSchema,
+    businessName: optionalText(MAX_TEXT, 'Business name'),
+    organizationPhone: optionalText(40, 'Phone number'),
+    organizationLocation: optionalText(MAX_TEXT, 'Location'),
+    supplierCategory: z
+      .union([z.enum(SUPPLIER_CATEGORIES), z.literal('')], { error: AUTH_MESSAGES.supplierCategory })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    deliveryAddress: optionalText(300, 'Delivery address'),
+    deliveryContactName: optionalText(120, 'Delivery contact name'),
+    deliveryContactPhone: optionalText(40, 'Delivery contact phone'),
+    approvers: z
+      .unknown()
+      .transform(splitApprovers)
+      .pipe(z.array(z.string().max(254, tooLong('Approver email', 254))).max(20, 'Add at most 20 approvers')),
+    licensureDocument: licenceFileSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.userType === 'platform') issue('userType', AUTH_MESSAGES.platformRegistration);
+    const isSupplier = v.userType === 'supplier';
+    const atLeast = (value: string | undefined, min: number) => value !== undefined && value.length >= min;
+    // Optional for customers, but when given they must still make sense.
+    if (isSupplier ? !atLeast(v.businessName, 2) : v.businessName !== undefined && !atLeast(v.businessName, 2))
+      issue('businessName', AUTH_MESSAGES.businessName);
+    if (
+      isSupplier
+        ? !atLeast(v.organizationPhone, 6)
+        : v.organizationPhone !== undefined && !atLeast(v.organizationPhone, 6)
+    )
+      issue('organizationPhone', AUTH_MESSAGES.organizationPhone);
+    if (
+      isSupplier
+        ? !atLeast(v.organizationLocation, 2)
+        : v.organizationLocation !== undefined && !atLeast(v.organizationLocation, 2)
+    )
+      issue('organizationLocation', AUTH_MESSAGES.organizationLocation);
+    if (!isSupplier) return;
+    if (!v.supplierCategory) issue('supplierCategory', AUTH_MESSAGES.supplierCategory);
+    if (!v.licensureDocument) issue('licensureDocument', AUTH_MESSAGES.licensureDocument);
+    else if (v.licensureDocument.size > LICENCE_MAX_BYTES) issue('licensureDocument', AUTH_MESSAGES.licenceTooLarge);
+    else if (!licenceHasAllowedExtension(v.licensureDocument.name))
+      issue('licensureDocument', AUTH_MESSAGES.licenceType);
+    if (!atLeast(v.deliveryAddress, 5)) issue('deliveryAddress', AUTH_MESSAGES.deliveryAddress);
+    if (!atLeast(v.deliveryContactName, 2)) issue('deliveryContactName', AUTH_MESSAGES.deliveryContactName);
+    if (!atLeast(v.deliveryContactPhone, 6)) issue('deliveryContactPhone', AUTH_MESSAGES.deliveryContactPhone);
+    if (v.approvers.length === 0) issue('approvers', AUTH_MESSAGES.approvers);
+    const invalid = v.approvers.find((a) => !emailPattern.safeParse(a).success);
+    if (invalid !== undefined) issue('approvers', AUTH_MESSAGES.approverInvalid(invalid));
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterData = z.output<typeof registerSchema>;
+
+/** GET /api/auth/me: the session user of SPEC §3. */
+export const sessionUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    userType: z.enum(USER_TYPES),
+    orgId: z.string().nullable(),
+    organizationName: z.string().nullable(),
+    organizationActive: z.boolean(),
+    orgRole: z.string().nullable(),
+    roles: z.array(z.string()),
+    phoneNumber: z.string().nullable(),
+    permissions: z.array(z.enum(PERMISSIONS)),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Answer of login and registration. */
+export const authResponseSchema = z
+  .object({
+    accessToken: z.string(),
+    tokenType: z.literal('Bearer'),
+    expiresIn: z.number().int().describe('Seconds until the token expires'),
+    user: sessionUserSchema,
+  })
+  .meta({ id: 'AuthResponse' });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
