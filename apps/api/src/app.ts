@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LICENCE_MAX_BYTES } from '@aduro/shared/auth';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import adminRoutes from './modules/admin/admin.routes.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import { LicenceStorage } from './modules/auth/licence-storage.ts';
+import { LoginLimiter, type LoginLimiterOptions } from './modules/auth/login-limiter.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import webPlugin from './plugins/web.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  loginLimits?: LoginLimiterOptions;
+}
+
+/**
+ * Builds the one server: external plugins (helmet, multipart, swagger, db, auth), then the app's
+ * routes under /api, then the web app at / with history fallback.
+ */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordHash'],
+    },
+    // A caller's request id is kept when it looks sane, so logs line up across a proxy.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1_048_576,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner add small <style> elements at run time; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app runs on plain http on a developer's machine; HSTS belongs to the TLS terminator.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LICENCE_MAX_BYTES, files: 2, fields: 40, fieldSize: 10_000, parts: 50, headerPairs: 200 },
+  });
+  await app.register(openapiPlugin);
+  await app.register(dbPlugin, { database: opts.database });
+  await app.register(authPlugin, { config });
+
+  const storage = new LicenceStorage(path.join(config.dataDir, 'uploads'));
+  const limiter = new LoginLimiter(opts.loginLimits);
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+      await api.register(authRoutes, { limiter, storage });
+      await api.register(adminRoutes, { storage });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { distDir: config.env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
+  return app;
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let platform: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  platform = await t.login('admin@aduro.demo', 'platform');
+});
+afterAll(async () => {
+  expect(t.serverErrors).toEqual([]);
+  await t.close();
+});
+
+const get = (url: string, authorization?: string) =>
+  t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+const toggle = (id: string, payload: unknown, authorization = platform) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/entities/${id}/toggle`,
+    headers: { authorization },
+    payload: payload as object,
+  });
+
+async function entities(kind?: string) {
+  const res = await get(`/api/admin/entities${kind ? `?kind=${kind}` : ''}`, platform);
+  expect(res.statusCode).toBe(200);
+  return res.json() as Array<{
+    id: string;
+    name: string;
+    kind: string;
+    isActive: boolean;
+    hasLicence: boolean;
+    users: { email: string }[];
+    paymentTerms: string;
+  }>;
+}
+
+describe('admin entities', () => {
+  it('lists customers and suppliers with users, activity and payment terms, never the platform itself', async () => {
+    const all = await entities();
+    expect(all.some((e) => e.kind === 'supplier')).toBe(true);
+    expect(all.some((e) => e.kind === 'customer')).toBe(true);
+    expect(all.every((e) => e.kind === 'supplier' || e.kind === 'customer')).toBe(true);
+    const tema = all.find((e) => e.name === 'Tema Pharma Distributors')!;
+    expect(tema.users.map((u) => u.email)).toContain('admin@tema-pharma.demo');
+    expect(tema.paymentTerms).toBe('Net 30');
+  });
+
+  it('filters by kind and rejects an unknown kind', async () => {
+    expect((await entities('supplier')).every((e) => e.kind === 'supplier')).toBe(true);
+    expect((await entities('customer')).every((e) => e.kind === 'customer')).toBe(true);
+    const bad = await get('/api/admin/entities?kind=platform', platform);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('kind must be supplier or customer');
+  });
+
+  it('refuses customers, suppliers and anonymous callers', async () => {
+    expect((await get('/api/admin/entities')).statusCode).toBe(401);
+    const customer = await t.login('buyer@accracare.demo', 'customer');
+    const supplier = await t.login('admin@tema-pharma.demo', 'supplier');
+    for (const who of [customer, supplier]) {
+      const res = await get('/api/admin/entities', who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('You do not have permission to view that area.');
+    }
+    const some = (await entities())[0]!;
+    expect((await toggle(some.id, { active: false }, customer)).statusCode).toBe(403);
+  });
+
+  it('activates a supplier pending review, which its own session then sees', async () => {
+    const pending = (await entities('supplier')).find((e) => !e.isActive && e.hasLicence)!;
+    expect(pending).toBeDefined();
+    const owner = pending.users[0]!.email;
+    const session = await t.login(owner, 'supplier');
+    expect((await get('/api/auth/me', session)).json().organizationActive).toBe(false);
+
+    const res = await toggle(pending.id, { active: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: pending.id, isActive: true });
+    expect((await get('/api/auth/me', session)).json().organizationActive).toBe(true);
+
+    const back = await toggle(pending.id, { active: false });
+    expect(back.json().isActive).toBe(false);
+  });
+
+  it('answers 404 for an unknown organisation and 400 for a bad id or body', async () => {
+    const unknown = await toggle('00000000-0000-4000-8000-000000000000', { active: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Organisation not found');
+    expect((await toggle('not-a-uuid', { active: true })).statusCode).toBe(400);
+    const some = (await entities())[0]!;
+    const missing = await toggle(some.id, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors.active).toEqual(['active must be true or false']);
+    expect((await toggle(some.id, { active: 'yes' })).statusCode).toBe(400);
+  });
+
+  it("streams a supplier's licence to platform administrators only", async () => {
+    const withLicence = (await entities('supplier')).find((e) => e.hasLicence)!;
+    const res = await get(`/api/admin/entities/${withLicence.id}/licence`, platform);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const supplier = await t.login('admin@tema-pharma.demo', 'supplier');
+    expect((await get(`/api/admin/entities/${withLicence.id}/licence`, supplier)).statusCode).toBe(403);
+    const without = (await entities('customer'))[0]!;
+    expect((await get(`/api/admin/entities/${without.id}/licence`, platform)).statusCode).toBe(404);
+  });
+});
+
+describe('server basics', () => {
+  it('answers unknown API paths with a JSON 404 and sets security headers and a request id', async () => {
+    const res = await get('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No API route matches GET /api/nothing-here');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/auth/me', '/api/admin/entities']),
+    );
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema).toBeDefined();
+  });
+});

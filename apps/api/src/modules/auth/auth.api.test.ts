@@ -1,0 +1,398 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, LICENCE_MAX_BYTES } from '@aduro/shared/auth';
+import { queryRows } from '../../db/client.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
+import { AUTH_SECRET, createTestApp, type TestApp } from '../../test/harness.ts';
+import { fileBlob, PDF_BYTES, PNG_BYTES, TEXT_BYTES } from '../../test/files.ts';
+import { signJwt } from '../../test/tokens.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(t.serverErrors).toEqual([]);
+  await t.close();
+});
+
+const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+const me = (authorization?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
+
+function supplierForm(overrides: Record<string, string | Blob | null> = {}, approvers = ['qa@newsupplier.test']) {
+  const form = new FormData();
+  const fields: Record<string, string | Blob | null> = {
+    email: `owner-${Math.random().toString(36).slice(2)}@newsupplier.test`,
+    password: 'secret123',
+    name: 'Yaw Darko',
+    userType: 'supplier',
+    businessName: 'Darko Pharma Imports',
+    organizationPhone: '+233 30 222 1111',
+    organizationLocation: 'Accra',
+    supplierCategory: 'importer',
+    deliveryAddress: '12 Spintex Road, Accra',
+    deliveryContactName: 'Akosua Darko',
+    deliveryContactPhone: '+233 24 555 0000',
+    ...overrides,
+  };
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === null) continue;
+    if (v instanceof Blob) form.append(k, v, k === 'licensureDocument' ? 'licence.pdf' : k);
+    else form.append(k, v);
+  }
+  if (!('licensureDocument' in overrides)) form.append('licensureDocument', fileBlob(PDF_BYTES), 'licence.pdf');
+  for (const a of approvers) form.append('approvers', a);
+  return form;
+}
+
+describe('sign-in', () => {
+  it('signs in every demo account and returns a token for its user type', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const res = await post('/api/auth/login', {
+        email: account.email,
+        password: account.password,
+        userType: account.userType,
+      });
+      expect(res.statusCode, account.email).toBe(200);
+      const body = res.json();
+      expect(body.tokenType).toBe('Bearer');
+      expect(body.accessToken.split('.')).toHaveLength(3);
+      expect(body.user.userType).toBe(account.userType);
+      expect(body.user.email.toLowerCase()).toBe(account.email.toLowerCase());
+    }
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const account = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === 'customer')!;
+    const res = await post('/api/auth/login', { ...account, email: account.email.toUpperCase() });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers the same 401 for a wrong password, an unknown e-mail and a wrong user type', async () => {
+    const account = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === 'supplier')!;
+    const attempts = [
+      { email: account.email, password: 'wrong-password', userType: 'supplier' },
+      { email: 'nobody@nowhere.test', password: 'demo1234', userType: 'supplier' },
+      { email: account.email, password: account.password, userType: 'customer' },
+    ];
+    for (const payload of attempts) {
+      const res = await post('/api/auth/login', payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid email or password');
+    }
+  });
+
+  it('rejects malformed JSON with a clear 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The request body is not valid JSON.');
+  });
+
+  it('names every missing or wrong-typed field with the SPEC messages', async () => {
+    const res = await post('/api/auth/login', { email: 42, password: ['x'] });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.fieldErrors.email).toEqual([AUTH_MESSAGES.email]);
+    expect(body.fieldErrors.password).toEqual([AUTH_MESSAGES.password]);
+    expect(body.fieldErrors.userType).toEqual([AUTH_MESSAGES.userType]);
+  });
+
+  it('rejects an unknown user type, a short password and over-long strings', async () => {
+    const unknownType = await post('/api/auth/login', { email: 'a@b.co', password: 'secret1', userType: 'admin' });
+    expect(unknownType.statusCode).toBe(400);
+    expect(unknownType.json().message).toBe(AUTH_MESSAGES.userType);
+
+    const short = await post('/api/auth/login', { email: 'a@b.co', password: '123', userType: 'customer' });
+    expect(short.json().message).toBe('Password must be at least 6 characters');
+
+    const longEmail = await post('/api/auth/login', {
+      email: `${'a'.repeat(300)}@b.co`,
+      password: 'secret1',
+      userType: 'customer',
+    });
+    expect(longEmail.statusCode).toBe(400);
+    const longPassword = await post('/api/auth/login', { email: 'a@b.co', password: 'x'.repeat(500), userType: 'customer' });
+    expect(longPassword.statusCode).toBe(400);
+    expect(longPassword.json().message).toMatch(/at most 128/);
+  });
+
+  it('rejects a body that is not an object', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '"just a string"',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('failed sign-in rate limit', () => {
+  it('blocks an e-mail after too many failures with 429 and a retry time, even for the right password', async () => {
+    const limited = await createTestApp({ loginLimits: { perEmail: 3, perAddress: 100 } });
+    try {
+      const account = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === 'customer')!;
+      const attempt = (password: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: account.email, password, userType: 'customer' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt('wrong-pass')).statusCode).toBe(401);
+      const blocked = await attempt(account.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ (seconds|minutes)\.$/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Another account from the same address is unaffected.
+      const other = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === 'platform')!;
+      const ok = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: other.email, password: other.password, userType: 'platform' },
+      });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('blocks a client address that fails across many e-mails', async () => {
+    const limited = await createTestApp({ loginLimits: { perEmail: 100, perAddress: 4 } });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `guess${i}@nowhere.test`, password: 'secret1', userType: 'customer' },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'guess9@nowhere.test', password: 'secret1', userType: 'customer' },
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('current user', () => {
+  it('returns userType, orgId, organizationName, orgRole, phoneNumber and permissions from roles', async () => {
+    const admin = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.email === 'admin@tema-pharma.demo')!;
+    const res = await me(await t.login(admin.email, 'supplier'));
+    expect(res.statusCode).toBe(200);
+    const user = res.json();
+    expect(user).toMatchObject({ userType: 'supplier', orgRole: 'Admin', organizationName: 'Tema Pharma Distributors' });
+    expect(user.orgId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(user.permissions).toEqual(['manage_inventory', 'manage_shipping', 'manage_credit', 'manage_users']);
+    expect(typeof user.phoneNumber).toBe('string');
+  });
+
+  it('gives a shipping clerk only manage_shipping and the platform admin manage_platform', async () => {
+    const clerk = await me(await t.login('dispatch@tema-pharma.demo', 'supplier'));
+    expect(clerk.json().permissions).toEqual(['manage_shipping']);
+    const platform = await me(await t.login('admin@aduro.demo', 'platform'));
+    expect(platform.json().permissions).toEqual(['manage_platform']);
+    const customer = await me(await t.login('buyer@accracare.demo', 'customer'));
+    expect(customer.json()).toMatchObject({ userType: 'customer', permissions: [] });
+  });
+
+  it('answers 401 without a token, with a forged token, an expired token and a malformed header', async () => {
+    expect((await me()).statusCode).toBe(401);
+    const valid = await t.login('buyer@accracare.demo', 'customer');
+    const userId = (await me(valid)).json().id as string;
+    const now = Math.floor(Date.now() / 1000);
+
+    const forged = signJwt({ sub: userId, iat: now, exp: now + 3600 }, 'some-other-secret-of-sufficient-length-123');
+    const forgedRes = await me(`Bearer ${forged}`);
+    expect(forgedRes.statusCode).toBe(401);
+    expect(forgedRes.json().message).toBe('Your session is not valid. Please sign in again.');
+
+    const expired = signJwt({ sub: userId, iat: now - 7200, exp: now - 3600 }, AUTH_SECRET);
+    const expiredRes = await me(`Bearer ${expired}`);
+    expect(expiredRes.statusCode).toBe(401);
+    expect(expiredRes.json().message).toBe('Your session has expired. Please sign in again.');
+
+    const noneAlg = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
+      JSON.stringify({ sub: userId, exp: now + 3600 }),
+    ).toString('base64url')}.`;
+    expect((await me(`Bearer ${noneAlg}`)).statusCode).toBe(401);
+    expect((await me('Basic abc')).statusCode).toBe(401);
+    expect((await me('Bearer not-a-jwt')).statusCode).toBe(401);
+    const badSub = signJwt({ sub: 'x', iat: now, exp: now + 3600 }, AUTH_SECRET);
+    expect((await me(`Bearer ${badSub}`)).statusCode).toBe(401);
+  });
+
+  it("answers 401 for a removed user's token, and reflects role changes at once", async () => {
+    const token = await t.login('stock@tema-pharma.demo', 'supplier');
+    const before = (await me(token)).json();
+    expect(before.permissions).toEqual(['manage_inventory']);
+
+    await t.database.db.execute(sql`delete from user_roles where user_id = ${before.id}`);
+    const demoted = (await me(token)).json();
+    expect(demoted.permissions).toEqual([]);
+    expect(demoted.orgRole).toBeNull();
+
+    await t.database.db.execute(sql`delete from users where id = ${before.id}`);
+    const gone = await me(token);
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json().message).toBe('Your account is no longer active. Please sign in again.');
+  });
+});
+
+describe('registration', () => {
+  it('registers a customer from multipart, active at once, and signs them in', async () => {
+    const form = new FormData();
+    form.append('email', 'Owner@NewPharmacy.test');
+    form.append('password', 'secret123');
+    form.append('name', 'Abena Owusu');
+    form.append('userType', 'customer');
+    form.append('businessName', 'Owusu Family Pharmacy');
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({
+      userType: 'customer',
+      organizationName: 'Owusu Family Pharmacy',
+      organizationActive: true,
+      orgRole: 'Buyer',
+    });
+    expect((await me(`Bearer ${body.accessToken}`)).statusCode).toBe(200);
+
+    const again = new FormData();
+    for (const [k, v] of form) again.append(k, v);
+    again.set('email', 'owner@newpharmacy.TEST');
+    const dup = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: again });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('An account with this email already exists');
+  });
+
+  it('also accepts a JSON body for a customer', async () => {
+    const res = await post('/api/auth/register', {
+      email: 'json-buyer@pharmacy.test',
+      password: 'secret123',
+      name: 'Kojo Annan',
+      userType: 'customer',
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('registers a supplier with its licence as an inactive organisation led by an Admin', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: supplierForm() });
+    expect(res.statusCode).toBe(201);
+    const { user } = res.json() as { user: { orgId: string; permissions: string[] } };
+    expect(user).toMatchObject({ userType: 'supplier', organizationActive: false, orgRole: 'Admin' });
+    expect(user.permissions).toContain('manage_users');
+    const [org] = await queryRows<{ licence_storage_key: string; licence_mime_type: string; approver_emails: string[] }>(
+      t.database.db,
+      sql`select licence_storage_key, licence_mime_type, approver_emails from organizations where id = ${user.orgId}`,
+    );
+    expect(org!.licence_mime_type).toBe('application/pdf');
+    expect(org!.approver_emails).toEqual(['qa@newsupplier.test']);
+    expect(existsSync(path.join(t.dataDir, 'uploads', org!.licence_storage_key))).toBe(true);
+  });
+
+  it('accepts a PNG licence and comma-separated approvers', async () => {
+    const form = supplierForm({ licensureDocument: fileBlob(PNG_BYTES) }, ['a@x.test, b@x.test']);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('lists every missing supplier field with its SPEC message', async () => {
+    const form = new FormData();
+    form.append('email', 'not-an-email');
+    form.append('password', '123');
+    form.append('name', 'Al');
+    form.append('userType', 'supplier');
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
+    expect(res.statusCode).toBe(400);
+    const { message, fieldErrors } = res.json() as { message: string; fieldErrors: Record<string, string[]> };
+    expect(message).toBe('Please review the highlighted details.');
+    expect(fieldErrors).toMatchObject({
+      email: ['Please enter a valid email address'],
+      password: ['Password must be at least 6 characters'],
+      name: ['Tell us who you are'],
+      businessName: ['Business name is required'],
+      supplierCategory: ['Select the supplier category that best describes your organisation'],
+      licensureDocument: ['Upload a licensure document we can verify'],
+      approvers: ['Add at least one approver email'],
+    });
+    expect(fieldErrors.organizationPhone).toBeDefined();
+    expect(fieldErrors.organizationLocation).toBeDefined();
+    expect(fieldErrors.deliveryAddress).toBeDefined();
+    expect(fieldErrors.deliveryContactName).toBeDefined();
+    expect(fieldErrors.deliveryContactPhone).toBeDefined();
+  });
+
+  it('names the invalid approver e-mail', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: supplierForm({}, ['ok@x.test', 'not-an-email']),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Approver email "not-an-email" is invalid');
+  });
+
+  it('refuses a licence over 20 MB with 413 and the SPEC messages, creating nothing', async () => {
+    const email = 'too-big@supplier.test';
+    const form = supplierForm({ email, licensureDocument: fileBlob(Buffer.alloc(LICENCE_MAX_BYTES + 1, 0x25)) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Licensure document must be 20MB or smaller');
+    expect(res.json().fieldErrors.licensureDocument).toEqual(['File must be 20MB or smaller']);
+    const rows = await queryRows(t.database.db, sql`select 1 from users where lower(email) = ${email}`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a mislabelled upload by its content with 415, creating nothing', async () => {
+    const email = 'fake-pdf@supplier.test';
+    const form = supplierForm({ email, licensureDocument: fileBlob(TEXT_BYTES, 'application/pdf') });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('Upload a PDF, PNG, JPG, DOC or DOCX file');
+    const rows = await queryRows(t.database.db, sql`select 1 from users where lower(email) = ${email}`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('does not offer platform registration', async () => {
+    const res = await post('/api/auth/register', {
+      email: 'sneaky@platform.test',
+      password: 'secret123',
+      name: 'Sneaky Admin',
+      userType: 'platform',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Platform accounts cannot be self-registered');
+  });
+
+  it('rejects an unknown user type and over-long fields', async () => {
+    const unknown = await post('/api/auth/register', {
+      email: 'x@y.test',
+      password: 'secret123',
+      name: 'Some Body',
+      userType: 'wholesaler',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors.userType).toEqual([AUTH_MESSAGES.userType]);
+    const long = await post('/api/auth/register', {
+      email: 'x@y.test',
+      password: 'secret123',
+      name: 'N'.repeat(5000),
+      userType: 'customer',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fieldErrors.name[0]).toMatch(/at most 120/);
+  });
+});

@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  authResponseSchema,
+  loginSchema,
+  registerSchema,
+  sessionUserSchema,
+  type SessionUser,
+} from '@aduro/shared/auth';
+import { errorResponseSchema } from '@aduro/shared/errors';
+import { AppError, badRequest, toFieldErrors } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { login, register } from './auth.service.ts';
+import type { LicenceStorage, StagedLicence } from './licence-storage.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+
+export interface AuthRoutesOptions {
+  limiter: LoginLimiter;
+  storage: LicenceStorage;
+}
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+
+/** POST /auth/login, POST /auth/register (multipart), GET /auth/me. */
+export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const respond = (user: SessionUser) => {
+    const { token, expiresIn } = app.signAccessToken(user.id);
+    return { accessToken: token, tokenType: 'Bearer' as const, expiresIn, user };
+  };
+
+  r.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail, password and user type',
+        body: loginSchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => respond(await login(app.db, opts.limiter, request.body, request.ip)),
+  );
+
+  r.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an organisation and its first user',
+        description:
+          'multipart/form-data. Suppliers also send supplierCategory, licensureDocument (pdf, png, jpeg, doc or ' +
+          'docx, at most 20971520 bytes), deliveryAddress, deliveryContactName, deliveryContactPhone and one ' +
+          '`approvers` field per approver e-mail. New supplier organisations start inactive until reviewed.',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: {
+          201: authResponseSchema,
+          ...errors,
+          403: errorResponseSchema,
+          409: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+      config: { openapiBody: registerSchema },
+    },
+    async (request, reply) => {
+      const { fields, staged } = await readRegistration(request, opts.storage);
+      try {
+        const parsed = registerSchema.safeParse({
+          ...fields,
+          licensureDocument: staged ? { name: staged.fileName, size: staged.size } : undefined,
+        });
+        if (!parsed.success) {
+          const fieldErrors = toFieldErrors(parsed.error.issues);
+          const keys = Object.keys(fieldErrors);
+          const message = keys.length === 1 ? fieldErrors[keys[0]!]![0]! : AUTH_MESSAGES.reviewForm;
+          throw badRequest(message, fieldErrors);
+        }
+        const licence =
+          parsed.data.userType === 'supplier' && staged ? await opts.storage.verify(staged) : undefined;
+        const user = await register(app.db, opts.storage, parsed.data, licence);
+        return reply.status(201).send(respond(user));
+      } finally {
+        await opts.storage.discard(staged);
+      }
+    },
+  );
+
+  r.get(
+    '/auth/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, with permissions from their current roles',
+        security: [{ bearerAuth: [] }],
+        response: { 200: sessionUserSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => caller(request),
+  );
+}
+
+type Fields = Record<string, unknown> & { approvers?: string[] };
+
+/**
+ * Reads the registration form. Multipart is what the web form sends; a JSON body is accepted too for
+ * customers (a supplier cannot attach a licence that way, and is told so by the schema).
+ */
+async function readRegistration(
+  request: import('fastify').FastifyRequest,
+  storage: LicenceStorage,
+): Promise<{ fields: Fields; staged?: StagedLicence }> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw badRequest('Send the registration form as multipart/form-data.');
+    }
+    return { fields: { ...(body as Record<string, unknown>), licensureDocument: undefined } };
+  }
+  const fields: Fields = {};
+  const approvers: string[] = [];
+  let staged: StagedLicence | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Browsers send an empty part for an empty file input; anything but the first licence is drained.
+        if (part.fieldname !== 'licensureDocument' || staged || !part.filename) {
+          part.file.resume();
+          continue;
+        }
+        staged = await storage.stage(part.file, part.filename);
+        if (staged.size === 0) {
+          await storage.discard(staged);
+          staged = undefined;
+        }
+      } else if (part.fieldname === 'approvers') {
+        approvers.push(String(part.value));
+      } else if (part.fieldname !== 'licensureDocument') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    await storage.discard(staged);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('too_large', AUTH_MESSAGES.licenceTooLargeToast, {
+        fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceTooLarge] },
+      });
+    }
+    throw err;
+  }
+  if (approvers.length > 0) fields.approvers = approvers;
+  return { fields, staged };
+}
