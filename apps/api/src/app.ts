@@ -77,7 +77,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyMultipart, {
-    limits: { fileSize: LICENCE_MAX_BYTES, files: 2, fields: 40, fieldSize: 10_000, parts: 50, headerPairs: 200 },
+    limits: {
+      fileSize: LICENCE_MAX_BYTES,
+      files: 2,
+      fields: 40,
+      fieldSize: 10_000,
+      parts: 50,
+      headerPairs: 200,
+    },
   });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database });

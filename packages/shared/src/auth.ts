@@ -138,7 +138,9 @@ export const registerSchema = z
     const isSupplier = v.userType === 'supplier';
     const atLeast = (value: string | undefined, min: number) => value !== undefined && value.length >= min;
     // Optional for customers, but when given they must still make sense.
-    if (isSupplier ? !atLeast(v.businessName, 2) : v.businessName !== undefined && !atLeast(v.businessName, 2))
+    if (
+      isSupplier ? !atLeast(v.businessName, 2) : v.businessName !== undefined && !atLeast(v.businessName, 2)
+    )
       issue('businessName', AUTH_MESSAGES.businessName);
     if (
       isSupplier
@@ -155,12 +157,14 @@ export const registerSchema = z
     if (!isSupplier) return;
     if (!v.supplierCategory) issue('supplierCategory', AUTH_MESSAGES.supplierCategory);
     if (!v.licensureDocument) issue('licensureDocument', AUTH_MESSAGES.licensureDocument);
-    else if (v.licensureDocument.size > LICENCE_MAX_BYTES) issue('licensureDocument', AUTH_MESSAGES.licenceTooLarge);
+    else if (v.licensureDocument.size > LICENCE_MAX_BYTES)
+      issue('licensureDocument', AUTH_MESSAGES.licenceTooLarge);
     else if (!licenceHasAllowedExtension(v.licensureDocument.name))
       issue('licensureDocument', AUTH_MESSAGES.licenceType);
     if (!atLeast(v.deliveryAddress, 5)) issue('deliveryAddress', AUTH_MESSAGES.deliveryAddress);
     if (!atLeast(v.deliveryContactName, 2)) issue('deliveryContactName', AUTH_MESSAGES.deliveryContactName);
-    if (!atLeast(v.deliveryContactPhone, 6)) issue('deliveryContactPhone', AUTH_MESSAGES.deliveryContactPhone);
+    if (!atLeast(v.deliveryContactPhone, 6))
+      issue('deliveryContactPhone', AUTH_MESSAGES.deliveryContactPhone);
     if (v.approvers.length === 0) issue('approvers', AUTH_MESSAGES.approvers);
     const invalid = v.approvers.find((a) => !emailPattern.safeParse(a).success);
     if (invalid !== undefined) issue('approvers', AUTH_MESSAGES.approverInvalid(invalid));

@@ -20,7 +20,9 @@ async function main() {
   const parsed = argsSchema.safeParse(values);
   if (!parsed.success) {
     console.error(parsed.error.issues.map((i) => i.message).join('\n'));
-    console.error('Usage: npm run create-admin -- --email admin@example.com --password <at least 8> --name "Full Name"');
+    console.error(
+      'Usage: npm run create-admin -- --email admin@example.com --password <at least 8> --name "Full Name"',
+    );
     process.exit(2);
   }
   const config = loadConfig();

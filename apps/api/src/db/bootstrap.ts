@@ -31,7 +31,10 @@ export async function prepareDatabase(config: Config, log: Log): Promise<Databas
         password: config.env.ADMIN_PASSWORD,
         name: config.env.ADMIN_NAME,
       });
-      log.info({ email: config.env.ADMIN_EMAIL }, created ? 'platform administrator created' : 'platform administrator updated');
+      log.info(
+        { email: config.env.ADMIN_EMAIL },
+        created ? 'platform administrator created' : 'platform administrator updated',
+      );
     }
     return database;
   } catch (err) {

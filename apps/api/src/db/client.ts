@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -25,7 +26,7 @@ export interface DatabaseOptions {
   /** PGlite data folder, used when no databaseUrl is given. */
   dataDir?: string;
   /** An already open PGlite instance (tests load a template copy into one). */
-  pglite?: import('@electric-sql/pglite').PGlite;
+  pglite?: PGlite;
 }
 
 /** Opens node-postgres when a URL is given, otherwise embedded PGlite kept in dataDir. */

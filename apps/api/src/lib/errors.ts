@@ -28,8 +28,10 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
   new AppError('validation', message, { fieldErrors });
-export const unauthenticated = (message = 'Please sign in to continue.') => new AppError('unauthenticated', message);
-export const forbidden = (message = 'You do not have permission to do that.') => new AppError('forbidden', message);
+export const unauthenticated = (message = 'Please sign in to continue.') =>
+  new AppError('unauthenticated', message);
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new AppError('forbidden', message);
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 

@@ -32,7 +32,11 @@ export default fp(
         const out = jsonSchemaTransform(input);
         const documented = input.route.config?.openapiBody;
         if (documented) {
-          const body = z.toJSONSchema(documented, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' });
+          const body = z.toJSONSchema(documented, {
+            io: 'input',
+            unrepresentable: 'any',
+            target: 'openapi-3.0',
+          });
           return { ...out, schema: { ...out.schema, body } };
         }
         return out;

@@ -22,7 +22,9 @@ export default fp(
         setHeaders: (reply, filePath) => {
           reply.header(
             'cache-control',
-            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
           );
         },
       });
@@ -42,7 +44,6 @@ export default fp(
       }
       throw notFound(hasBuild ? 'Not found' : 'The web app is not built. Run `npm run build`.');
     });
-
   },
   { name: 'web' },
 );

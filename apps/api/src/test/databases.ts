@@ -47,7 +47,8 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const uniqueName = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 
 export async function createTemplateDatabase(): Promise<string> {
   const name = uniqueName('aduro_tpl');
@@ -62,7 +63,10 @@ export async function dropDatabase(_url: string, name: string): Promise<void> {
 }
 
 /** A private copy of the seeded template for one suite; close() disposes of it. */
-export async function openTestDatabase(template: { pglitePath: string; postgres: string }): Promise<Database> {
+export async function openTestDatabase(template: {
+  pglitePath: string;
+  postgres: string;
+}): Promise<Database> {
   if (testDriver() === 'postgres') {
     const name = uniqueName('aduro_test');
     await adminQuery(`create database ${name} template ${template.postgres}`);
@@ -77,7 +81,9 @@ export async function openTestDatabase(template: { pglitePath: string; postgres:
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { readFile } = await import('node:fs/promises');
-  const pglite: PGlite = await PGlite.create({ loadDataDir: new Blob([await readFile(template.pglitePath)]) });
+  const pglite: PGlite = await PGlite.create({
+    loadDataDir: new Blob([await readFile(template.pglitePath)]),
+  });
   return openDatabase({ pglite });
 }
 

@@ -45,7 +45,8 @@ export async function createTestApp(options: { loginLimits?: LoginLimiterOptions
   });
   const serverErrors: LightMyRequestResponse[] = [];
   app.addHook('onResponse', async (_req, reply) => {
-    if (reply.statusCode >= 500) serverErrors.push({ statusCode: reply.statusCode } as LightMyRequestResponse);
+    if (reply.statusCode >= 500)
+      serverErrors.push({ statusCode: reply.statusCode } as LightMyRequestResponse);
   });
   await app.ready();
 
@@ -55,7 +56,11 @@ export async function createTestApp(options: { loginLimits?: LoginLimiterOptions
     dataDir,
     serverErrors,
     async login(email, userType, password = 'demo1234') {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, userType } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password, userType },
+      });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
       return `Bearer ${res.json().accessToken as string}`;
     },

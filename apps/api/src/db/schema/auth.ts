@@ -37,14 +37,20 @@ export const organizations = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     supplierCategory: supplierCategory('supplier_category'),
     paymentTerms: text('payment_terms').notNull().default('Prepaid'),
-    supportedPaymentMethods: paymentMethod('supported_payment_methods').array().notNull().default(sql`'{}'`),
+    supportedPaymentMethods: paymentMethod('supported_payment_methods')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     defaultPaymentMethod: paymentMethod('default_payment_method'),
     supportsCredit: boolean('supports_credit').notNull().default(false),
     defaultLeadTimeDays: integer('default_lead_time_days').notNull().default(3),
     deliveryAddress: text('delivery_address'),
     deliveryContactName: text('delivery_contact_name'),
     deliveryContactPhone: text('delivery_contact_phone'),
-    approverEmails: text('approver_emails').array().notNull().default(sql`'{}'`),
+    approverEmails: text('approver_emails')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     // The licence file lives in DATA_DIR/uploads, outside the web root; only its key is kept here.
     licenceStorageKey: text('licence_storage_key'),
     licenceFileName: text('licence_file_name'),
@@ -91,7 +97,10 @@ export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   orgKind: orgKind('org_kind').notNull(),
-  permissions: text('permissions').array().notNull().default(sql`'{}'`),
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
 });
 
 export const userRoles = pgTable(

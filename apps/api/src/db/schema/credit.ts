@@ -1,10 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './auth.ts';
 import { createdAt, money, updatedAt } from './columns.ts';
 
 export const creditLineStatus = pgEnum('credit_line_status', ['active', 'suspended']);
-export const creditApplicationStatus = pgEnum('credit_application_status', ['pending', 'approved', 'rejected']);
+export const creditApplicationStatus = pgEnum('credit_application_status', [
+  'pending',
+  'approved',
+  'rejected',
+]);
 
 /** One credit line per customer and supplier. The balance can never pass the limit. */
 export const creditLines = pgTable(

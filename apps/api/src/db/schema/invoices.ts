@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgEnum, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations, paymentMethod, users } from './auth.ts';
 import { createdAt, money, updatedAt } from './columns.ts';
 import { creditLines } from './credit.ts';
@@ -60,5 +71,8 @@ export const payments = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_invoice_idx').on(t.invoiceId), check('payments_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
 );

@@ -124,7 +124,12 @@ describe('server basics', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/auth/me', '/api/admin/entities']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/me',
+        '/api/admin/entities',
+      ]),
     );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema).toBeDefined();
   });

@@ -18,11 +18,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object });
 const me = (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
 
-function supplierForm(overrides: Record<string, string | Blob | null> = {}, approvers = ['qa@newsupplier.test']) {
+function supplierForm(
+  overrides: Record<string, string | Blob | null> = {},
+  approvers = ['qa@newsupplier.test'],
+) {
   const form = new FormData();
   const fields: Record<string, string | Blob | null> = {
     email: `owner-${Math.random().toString(36).slice(2)}@newsupplier.test`,
@@ -43,7 +47,8 @@ function supplierForm(overrides: Record<string, string | Blob | null> = {}, appr
     if (v instanceof Blob) form.append(k, v, k === 'licensureDocument' ? 'licence.pdf' : k);
     else form.append(k, v);
   }
-  if (!('licensureDocument' in overrides)) form.append('licensureDocument', fileBlob(PDF_BYTES), 'licence.pdf');
+  if (!('licensureDocument' in overrides))
+    form.append('licensureDocument', fileBlob(PDF_BYTES), 'licence.pdf');
   for (const a of approvers) form.append('approvers', a);
   return form;
 }
@@ -106,7 +111,11 @@ describe('sign-in', () => {
   });
 
   it('rejects an unknown user type, a short password and over-long strings', async () => {
-    const unknownType = await post('/api/auth/login', { email: 'a@b.co', password: 'secret1', userType: 'admin' });
+    const unknownType = await post('/api/auth/login', {
+      email: 'a@b.co',
+      password: 'secret1',
+      userType: 'admin',
+    });
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().message).toBe(AUTH_MESSAGES.userType);
 
@@ -119,7 +128,11 @@ describe('sign-in', () => {
       userType: 'customer',
     });
     expect(longEmail.statusCode).toBe(400);
-    const longPassword = await post('/api/auth/login', { email: 'a@b.co', password: 'x'.repeat(500), userType: 'customer' });
+    const longPassword = await post('/api/auth/login', {
+      email: 'a@b.co',
+      password: 'x'.repeat(500),
+      userType: 'customer',
+    });
     expect(longPassword.statusCode).toBe(400);
     expect(longPassword.json().message).toMatch(/at most 128/);
   });
@@ -149,7 +162,9 @@ describe('failed sign-in rate limit', () => {
       for (let i = 0; i < 3; i++) expect((await attempt('wrong-pass')).statusCode).toBe(401);
       const blocked = await attempt(account.password);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ (seconds|minutes)\.$/);
+      expect(blocked.json().message).toMatch(
+        /^Too many failed sign-in attempts\. Try again in \d+ (seconds|minutes)\.$/,
+      );
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // Another account from the same address is unaffected.
       const other = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === 'platform')!;
@@ -189,13 +204,24 @@ describe('failed sign-in rate limit', () => {
 
 describe('current user', () => {
   it('returns userType, orgId, organizationName, orgRole, phoneNumber and permissions from roles', async () => {
-    const admin = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.email === 'admin@tema-pharma.demo')!;
+    const admin = DEMO_ACCOUNTS.find(
+      (a: (typeof DEMO_ACCOUNTS)[number]) => a.email === 'admin@tema-pharma.demo',
+    )!;
     const res = await me(await t.login(admin.email, 'supplier'));
     expect(res.statusCode).toBe(200);
     const user = res.json();
-    expect(user).toMatchObject({ userType: 'supplier', orgRole: 'Admin', organizationName: 'Tema Pharma Distributors' });
+    expect(user).toMatchObject({
+      userType: 'supplier',
+      orgRole: 'Admin',
+      organizationName: 'Tema Pharma Distributors',
+    });
     expect(user.orgId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(user.permissions).toEqual(['manage_inventory', 'manage_shipping', 'manage_credit', 'manage_users']);
+    expect(user.permissions).toEqual([
+      'manage_inventory',
+      'manage_shipping',
+      'manage_credit',
+      'manage_users',
+    ]);
     expect(typeof user.phoneNumber).toBe('string');
   });
 
@@ -214,7 +240,10 @@ describe('current user', () => {
     const userId = (await me(valid)).json().id as string;
     const now = Math.floor(Date.now() / 1000);
 
-    const forged = signJwt({ sub: userId, iat: now, exp: now + 3600 }, 'some-other-secret-of-sufficient-length-123');
+    const forged = signJwt(
+      { sub: userId, iat: now, exp: now + 3600 },
+      'some-other-secret-of-sufficient-length-123',
+    );
     const forgedRes = await me(`Bearer ${forged}`);
     expect(forgedRes.statusCode).toBe(401);
     expect(forgedRes.json().message).toBe('Your session is not valid. Please sign in again.');
@@ -294,7 +323,11 @@ describe('registration', () => {
     const { user } = res.json() as { user: { orgId: string; permissions: string[] } };
     expect(user).toMatchObject({ userType: 'supplier', organizationActive: false, orgRole: 'Admin' });
     expect(user.permissions).toContain('manage_users');
-    const [org] = await queryRows<{ licence_storage_key: string; licence_mime_type: string; approver_emails: string[] }>(
+    const [org] = await queryRows<{
+      licence_storage_key: string;
+      licence_mime_type: string;
+      approver_emails: string[];
+    }>(
       t.database.db,
       sql`select licence_storage_key, licence_mime_type, approver_emails from organizations where id = ${user.orgId}`,
     );
@@ -347,7 +380,10 @@ describe('registration', () => {
 
   it('refuses a licence over 20 MB with 413 and the SPEC messages, creating nothing', async () => {
     const email = 'too-big@supplier.test';
-    const form = supplierForm({ email, licensureDocument: fileBlob(Buffer.alloc(LICENCE_MAX_BYTES + 1, 0x25)) });
+    const form = supplierForm({
+      email,
+      licensureDocument: fileBlob(Buffer.alloc(LICENCE_MAX_BYTES + 1, 0x25)),
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Licensure document must be 20MB or smaller');

@@ -62,7 +62,14 @@ export async function insertOrganization(db: Executor, values: NewOrganization) 
 
 export async function insertUser(
   db: Executor,
-  values: { orgId: string; userType: UserType; email: string; name: string; phone?: string | null; passwordHash: string },
+  values: {
+    orgId: string;
+    userType: UserType;
+    email: string;
+    name: string;
+    phone?: string | null;
+    passwordHash: string;
+  },
 ) {
   const [user] = await db.insert(users).values(values).returning({ id: users.id });
   return user!;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
@@ -111,7 +111,7 @@ type Fields = Record<string, unknown> & { approvers?: string[] };
  * customers (a supplier cannot attach a licence that way, and is told so by the schema).
  */
 async function readRegistration(
-  request: import('fastify').FastifyRequest,
+  request: FastifyRequest,
   storage: LicenceStorage,
 ): Promise<{ fields: Fields; staged?: StagedLicence }> {
   if (!request.isMultipart()) {

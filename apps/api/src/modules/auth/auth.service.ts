@@ -28,7 +28,10 @@ export async function login(
 ): Promise<SessionUser> {
   await limiter.assertAllowed(input.email, address);
   const account = await findUserByEmail(db, input.email);
-  const passwordOk = await verifyPassword(account?.passwordHash ?? (await DUMMY_HASH_PROMISE), input.password);
+  const passwordOk = await verifyPassword(
+    account?.passwordHash ?? (await DUMMY_HASH_PROMISE),
+    input.password,
+  );
   if (!account || !passwordOk || account.userType !== input.userType) {
     await limiter.recordFailure(input.email, address);
     throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
@@ -140,7 +143,13 @@ export async function ensurePlatformAdmin(
       return { userId: existing.id, created: false };
     }
     const orgId = await findOrCreatePlatformOrg(tx);
-    const user = await insertUser(tx, { orgId, userType: 'platform', email: input.email, name, passwordHash });
+    const user = await insertUser(tx, {
+      orgId,
+      userType: 'platform',
+      email: input.email,
+      name,
+      passwordHash,
+    });
     await grantRoles(tx, user.id, ['PlatformAdmin']);
     return { userId: user.id, created: true };
   });

@@ -48,7 +48,8 @@ export class LicenceStorage {
   async verify(staged: StagedLicence): Promise<VerifiedLicence> {
     const detected = await fileTypeFromFile(staged.tempPath);
     let mime = detected?.mime as string | undefined;
-    if (mime === 'application/x-cfb' && staged.fileName.toLowerCase().endsWith('.doc')) mime = 'application/msword';
+    if (mime === 'application/x-cfb' && staged.fileName.toLowerCase().endsWith('.doc'))
+      mime = 'application/msword';
     if (!mime || !(mime in LICENCE_MIME_TYPES)) {
       throw new AppError('unsupported_media', AUTH_MESSAGES.licenceType, {
         fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceType] },
@@ -80,7 +81,8 @@ export class LicenceStorage {
   /** Absolute path of a stored key; refuses keys that would leave the uploads folder. */
   pathOf(key: string): string {
     const resolved = path.resolve(this.uploadsDir, key);
-    if (!resolved.startsWith(path.resolve(this.uploadsDir) + path.sep)) throw new Error('Invalid storage key');
+    if (!resolved.startsWith(path.resolve(this.uploadsDir) + path.sep))
+      throw new Error('Invalid storage key');
     return resolved;
   }
 }

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../lib/errors.ts';
 
 export interface LoginLimiterOptions {
@@ -21,7 +21,12 @@ export class LoginLimiter {
   constructor(opts: LoginLimiterOptions = {}) {
     const duration = opts.windowSeconds ?? 15 * 60;
     const blockDuration = opts.blockSeconds ?? 15 * 60;
-    this.byEmail = new RateLimiterMemory({ keyPrefix: 'login-email', points: opts.perEmail ?? 5, duration, blockDuration });
+    this.byEmail = new RateLimiterMemory({
+      keyPrefix: 'login-email',
+      points: opts.perEmail ?? 5,
+      duration,
+      blockDuration,
+    });
     this.byAddress = new RateLimiterMemory({
       keyPrefix: 'login-address',
       points: opts.perAddress ?? 30,
@@ -46,10 +51,7 @@ export class LoginLimiter {
   }
 
   async recordFailure(email: string, address: string): Promise<void> {
-    await Promise.all([
-      this.byEmail.penalty(emailKey(email), 1),
-      this.byAddress.penalty(address, 1),
-    ]);
+    await Promise.all([this.byEmail.penalty(emailKey(email), 1), this.byAddress.penalty(address, 1)]);
   }
 
   /** A successful sign-in forgives that e-mail's earlier typos. */
