@@ -126,10 +126,10 @@ export const registerSchema = z
     deliveryAddress: optionalText(300, 'Delivery address'),
     deliveryContactName: optionalText(120, 'Delivery contact name'),
     deliveryContactPhone: optionalText(40, 'Delivery contact phone'),
-    approvers: z
-      .unknown()
-      .transform(splitApprovers)
-      .pipe(z.array(z.string().max(254, tooLong('Approver email', 254))).max(20, 'Add at most 20 approvers')),
+    approvers: z.preprocess(
+      splitApprovers,
+      z.array(z.string().max(254, tooLong('Approver email', 254))).max(20, 'Add at most 20 approvers'),
+    ),
     licensureDocument: licenceFileSchema.optional(),
   })
   .superRefine((v, ctx) => {

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
 import { AUTH_SECRET, createTestApp, type TestApp } from '../../test/harness.ts';
 import { fileBlob, PDF_BYTES, PNG_BYTES, TEXT_BYTES } from '../../test/files.ts';
 import { signJwt } from '../../test/tokens.ts';
+import { ensurePlatformAdmin } from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -430,5 +431,27 @@ describe('registration', () => {
     });
     expect(long.statusCode).toBe(400);
     expect(long.json().fieldErrors.name[0]).toMatch(/at most 120/);
+  });
+});
+
+describe('platform administrators from the environment or the shell', () => {
+  it('creates an administrator who can sign in, then updates their password and name', async () => {
+    const email = 'ops@aduro.test';
+    const created = await ensurePlatformAdmin(t.database.db, { email, password: 'first-pass-1', name: 'Ops One' });
+    expect(created.created).toBe(true);
+    const first = await me(await t.login(email, 'platform', 'first-pass-1'));
+    expect(first.json()).toMatchObject({ name: 'Ops One', userType: 'platform', permissions: ['manage_platform'] });
+
+    const updated = await ensurePlatformAdmin(t.database.db, { email: 'OPS@aduro.test', password: 'second-pass-2', name: 'Ops Two' });
+    expect(updated).toEqual({ userId: created.userId, created: false });
+    const bad = await post('/api/auth/login', { email, password: 'first-pass-1', userType: 'platform' });
+    expect(bad.statusCode).toBe(401);
+    expect((await me(await t.login(email, 'platform', 'second-pass-2'))).json().name).toBe('Ops Two');
+  });
+
+  it('refuses to turn a customer account into an administrator', async () => {
+    await expect(
+      ensurePlatformAdmin(t.database.db, { email: 'buyer@accracare.demo', password: 'whatever-1' }),
+    ).rejects.toThrow('buyer@accracare.demo already belongs to a customer account');
   });
 });

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'aduro-config-'));
+
+describe('configuration', () => {
+  it('defaults to port 3000, ./data, demo seed on and info logs', () => {
+    const config = loadConfig({ DATA_DIR: tmp() });
+    expect(config.env.PORT).toBe(3000);
+    expect(config.env.SEED_DEMO).toBe(true);
+    expect(config.env.LOG_LEVEL).toBe('info');
+    expect(config.env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names each bad variable in one message', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SEED_DEMO: 'maybe',
+        LOG_LEVEL: 'loud',
+        LLM_BASE_URL: 'not a url',
+        DATA_DIR: tmp(),
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT: must be a port number');
+      expect(message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+      expect(message).toContain('SEED_DEMO: must be true or false');
+      expect(message).toContain('LOG_LEVEL');
+      expect(message).toContain('LLM_BASE_URL: must be a URL');
+    }
+  });
+
+  it('reads SEED_DEMO=false and treats empty optional values as unset', () => {
+    const config = loadConfig({ SEED_DEMO: 'false', DATABASE_URL: '', ADMIN_NAME: ' ', DATA_DIR: tmp() });
+    expect(config.env.SEED_DEMO).toBe(false);
+    expect(config.env.DATABASE_URL).toBeUndefined();
+    expect(config.env.ADMIN_NAME).toBeUndefined();
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, with a password of at least 8', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'ops@aduro.test', DATA_DIR: tmp() })).toThrow(
+      /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'ops@aduro.test', ADMIN_PASSWORD: 'short', DATA_DIR: tmp() })).toThrow(
+      /ADMIN_PASSWORD: must be at least 8 characters/,
+    );
+  });
+
+  it('refuses to start in production without AUTH_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/AUTH_SECRET: is required in production/);
+    expect(() => loadConfig({ AUTH_SECRET: 'too-short', DATA_DIR: tmp() })).toThrow(/at least 32 characters/);
+  });
+
+  it('generates a development secret once and keeps it in the data folder', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first.authSecret);
+  });
+});
