@@ -264,7 +264,8 @@ CREATE TABLE "payments" (
 	"recorded_by_user_id" uuid,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount" > 0)
+	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount" > 0),
+	CONSTRAINT "payments_method_not_credit" CHECK ("payments"."method" <> 'credit_facility')
 );
 --> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

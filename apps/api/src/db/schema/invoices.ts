@@ -74,5 +74,7 @@ export const payments = pgTable(
   (t) => [
     index('payments_invoice_idx').on(t.invoiceId),
     check('payments_amount_positive', sql`${t.amount} > 0`),
+    // Paying a credit invoice "on credit" would only move the debt; a payment is real money.
+    check('payments_method_not_credit', sql`${t.method} <> 'credit_facility'`),
   ],
 );

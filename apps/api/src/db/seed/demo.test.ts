@@ -1,0 +1,402 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROLE_NAMES } from '@aduro/shared/permissions';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../modules/auth/password.ts';
+import { migrateDatabase, openDatabase, type Database, type Db } from '../client.ts';
+import {
+  cartItems,
+  creditApplications,
+  creditLines,
+  dropAllocations,
+  inventoryLots,
+  invoices,
+  offers,
+  orderDrops,
+  orderHistory,
+  orders,
+  organizations,
+  payments,
+  roles,
+  userRoles,
+  users,
+} from '../schema/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.ts';
+import { ensureRoles } from './roles.ts';
+
+// A fixed instant keeps the assertions about dates reproducible; the seed is relative to it.
+const NOW = new Date('2026-03-15T10:30:00Z');
+const TODAY = '2026-03-15';
+const IN_90_DAYS = '2026-06-13';
+const cents = (cedis: number) => Math.round(cedis * 100);
+
+const tempDirs: string[] = [];
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+async function seededDatabase(): Promise<{ database: Database; dir: string; seedMs: number }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'aduro-seed-'));
+  tempDirs.push(dir);
+  const database = await openDatabase({ dataDir: dir });
+  await migrateDatabase(database);
+  await ensureRoles(database.db);
+  const started = performance.now();
+  const result = await seedDemo(database.db, { now: NOW, uploadsDir: path.join(dir, 'uploads') });
+  const seedMs = performance.now() - started;
+  expect(result).toEqual({ seeded: true });
+  return { database, dir, seedMs };
+}
+
+/** A fingerprint of the rows that matter; argon2 salts make password hashes differ on purpose. */
+async function digest(db: Db): Promise<string> {
+  const parts = [
+    await db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        totalCost: orders.totalCost,
+        status: orders.status,
+        at: orders.createdAt,
+      })
+      .from(orders)
+      .orderBy(asc(orders.number)),
+    await db.select().from(orderDrops).orderBy(asc(orderDrops.id)),
+    await db.select().from(inventoryLots).orderBy(asc(inventoryLots.id)),
+    await db.select().from(dropAllocations).orderBy(asc(dropAllocations.id)),
+    await db.select().from(invoices).orderBy(asc(invoices.number)),
+    await db.select().from(payments).orderBy(asc(payments.id)),
+    await db.select().from(creditLines).orderBy(asc(creditLines.id)),
+    await db.select().from(offers).orderBy(asc(offers.id)),
+    await db
+      .select({ orderId: orderHistory.orderId, to: orderHistory.toStatus, at: orderHistory.createdAt })
+      .from(orderHistory)
+      .orderBy(asc(orderHistory.id)),
+  ];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+describe('demo seed', () => {
+  let database: Database;
+  let db: Db;
+  let dir: string;
+  let seedMs: number;
+
+  beforeAll(async () => {
+    ({ database, dir, seedMs } = await seededDatabase());
+    db = database.db;
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await Promise.all(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  it('loads quickly, and a second start changes nothing', async () => {
+    console.info(`demo seed took ${seedMs.toFixed(0)} ms`);
+    expect(seedMs).toBeLessThan(5_000);
+    const before = await digest(db);
+    await ensureRoles(db);
+    expect(
+      await seedDemo(db, {
+        now: new Date(NOW.getTime() + 86_400_000),
+        uploadsDir: path.join(dir, 'uploads'),
+      }),
+    ).toEqual({
+      seeded: false,
+    });
+    expect(await digest(db)).toBe(before);
+    expect((await db.select().from(roles)).map((r) => r.name).sort()).toEqual([...ROLE_NAMES].sort());
+  });
+
+  it('has orders in every state, with consistent arithmetic and drops', async () => {
+    const allOrders = await db.select().from(orders);
+    const drops = await db.select().from(orderDrops);
+    expect(allOrders.length).toBeGreaterThanOrEqual(150);
+    expect(allOrders.length).toBeLessThanOrEqual(250);
+    expect(new Set(allOrders.map((o) => o.status))).toEqual(
+      new Set(['AWAITING_CUSTOMER_APPROVAL', 'RELEASED', 'SHIPPED', 'DELIVERED', 'CANCELLED']),
+    );
+    const byOrder = groupBy(drops, (d) => d.orderId);
+    for (const o of allOrders) {
+      const own = byOrder.get(o.id) ?? [];
+      expect(own.length).toBeGreaterThanOrEqual(1);
+      expect(own.length).toBeLessThanOrEqual(3);
+      expect(own.reduce((s, d) => s + d.quantity, 0)).toBe(o.totalQuantity);
+      expect(cents(o.totalCost)).toBe(o.totalQuantity * cents(o.unitPrice));
+      expect(o.number).toMatch(/^PO-\d{4}-\d{6}$/);
+      const statuses = own.map((d) => d.status);
+      const live = statuses.filter((s) => s !== 'Cancelled');
+      if (o.status === 'AWAITING_CUSTOMER_APPROVAL') {
+        expect(o.approvedAt).toBeNull();
+        expect(statuses.every((s) => s === 'Awaiting Dispatch')).toBe(true);
+      } else if (o.approvedAt === null) {
+        expect(o.status).toBe('CANCELLED');
+        expect(live).toEqual([]);
+      } else {
+        const expected =
+          live.length === 0
+            ? 'CANCELLED'
+            : live.every((s) => s === 'Delivered')
+              ? 'DELIVERED'
+              : live.some((s) => s !== 'Awaiting Dispatch')
+                ? 'SHIPPED'
+                : 'RELEASED';
+        expect(o.status).toBe(expected);
+      }
+      for (const d of own) {
+        if (d.status === 'Shipped' || d.status === 'Out for Delivery' || d.status === 'Delivered') {
+          expect(d.trackingNumber).toBeTruthy();
+          expect(d.estimatedDeliveryDate).toBeTruthy();
+          expect(d.shippedAt).not.toBeNull();
+        }
+        if (d.status === 'Delivered') expect(d.deliveredAt!.getTime()).toBeLessThan(NOW.getTime());
+      }
+    }
+    // Some deliveries ran late: they feed the suppliers' ratings.
+    const late = drops.filter(
+      (d) => d.status === 'Delivered' && d.deliveredAt!.toISOString().slice(0, 10) > d.estimatedDeliveryDate!,
+    );
+    expect(late.length).toBeGreaterThan(0);
+    // Nothing has happened in the future.
+    const history = await db.select().from(orderHistory);
+    expect(history.every((h) => h.createdAt.getTime() < NOW.getTime())).toBe(true);
+    expect(history.filter((h) => h.fromStatus === null)).toHaveLength(allOrders.length);
+  });
+
+  it('invoices every released order once, with the amount left after cancellations', async () => {
+    const allOrders = await db.select().from(orders);
+    const allInvoices = await db.select().from(invoices);
+    const drops = await db.select().from(orderDrops);
+    const allPayments = await db.select().from(payments);
+    const invoiceByOrder = groupBy(allInvoices, (i) => i.orderId);
+    for (const o of allOrders) {
+      const own = invoiceByOrder.get(o.id) ?? [];
+      if (o.approvedAt === null) {
+        expect(own).toHaveLength(0);
+        continue;
+      }
+      expect(own).toHaveLength(1);
+      const inv = own[0]!;
+      const cancelled = drops
+        .filter((d) => d.orderId === o.id && d.status === 'Cancelled')
+        .reduce((s, d) => s + d.quantity * cents(o.unitPrice), 0);
+      expect(cents(inv.amount)).toBe(cents(o.totalCost) - cancelled);
+      expect(inv.status === 'void').toBe(o.status === 'CANCELLED');
+      expect(inv.onCredit).toBe(o.paymentMethod === 'credit_facility');
+      expect(inv.issuedAt.getTime()).toBe(o.approvedAt.getTime());
+      const approvedDay = Date.parse(o.approvedAt.toISOString().slice(0, 10));
+      expect(Date.parse(inv.dueDate)).toBe(approvedDay + (inv.onCredit ? o.creditTermDays! : 0) * 86_400_000);
+      const paid = allPayments.filter((p) => p.invoiceId === inv.id).reduce((s, p) => s + cents(p.amount), 0);
+      expect(paid).toBe(cents(inv.amountPaid));
+      expect(inv.status === 'paid').toBe(paid === cents(inv.amount) && inv.status !== 'void');
+    }
+    const overdue = allInvoices.filter((i) => i.status === 'unpaid' && i.dueDate < TODAY);
+    expect(overdue.length).toBeGreaterThan(0);
+    expect(overdue.every((i) => i.onCredit)).toBe(true);
+  });
+
+  it('keeps every credit line balance equal to what its invoices still owe, within the limit', async () => {
+    const lines = await db.select().from(creditLines);
+    const allInvoices = await db.select().from(invoices);
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    expect(lines.some((l) => l.status === 'suspended')).toBe(true);
+    for (const line of lines) {
+      const owed = allInvoices
+        .filter((i) => i.creditLineId === line.id && i.onCredit && i.status !== 'void')
+        .reduce((s, i) => s + cents(i.amount) - cents(i.amountPaid), 0);
+      expect(cents(line.balance)).toBe(owed);
+      expect(line.balance).toBeLessThanOrEqual(line.creditLimit);
+    }
+    const accracareTema = await db
+      .select({ limit: creditLines.creditLimit })
+      .from(creditLines)
+      .innerJoin(organizations, eq(organizations.id, creditLines.customerId))
+      .where(eq(organizations.name, 'AccraCare Pharmacy'));
+    expect(accracareTema.map((l) => l.limit)).toContain(60000);
+
+    const apps = await db
+      .select({ status: creditApplications.status, supplier: organizations.name })
+      .from(creditApplications)
+      .innerJoin(organizations, eq(organizations.id, creditApplications.supplierId));
+    expect(
+      apps.filter((a) => a.status === 'pending' && a.supplier === 'Tema Pharma Distributors'),
+    ).toHaveLength(2);
+    expect(apps.some((a) => a.status === 'rejected')).toBe(true);
+    expect(apps.some((a) => a.status === 'approved')).toBe(true);
+  });
+
+  it('allocates stock from the supplier’s own lots and never below zero', async () => {
+    const lots = await db.select().from(inventoryLots);
+    expect(lots.every((l) => l.quantity >= 0)).toBe(true);
+    expect(lots.some((l) => l.expiryDate !== null && l.expiryDate < TODAY && l.quantity > 0)).toBe(true);
+    expect(
+      lots.some(
+        (l) => l.expiryDate !== null && l.expiryDate >= TODAY && l.expiryDate <= IN_90_DAYS && l.quantity > 0,
+      ),
+    ).toBe(true);
+    expect(lots.some((l) => l.expiryDate === null)).toBe(true);
+
+    const rows = await db
+      .select({
+        allocated: dropAllocations.quantity,
+        returnedAt: dropAllocations.returnedAt,
+        dropQuantity: orderDrops.quantity,
+        dropStatus: orderDrops.status,
+        dropId: orderDrops.id,
+        lotSupplier: inventoryLots.supplierId,
+        lotProduct: inventoryLots.productId,
+        orderSeller: orders.sellerOrgId,
+        orderProduct: orders.productId,
+      })
+      .from(dropAllocations)
+      .innerJoin(orderDrops, eq(orderDrops.id, dropAllocations.dropId))
+      .innerJoin(orders, eq(orders.id, orderDrops.orderId))
+      .innerJoin(inventoryLots, eq(inventoryLots.id, dropAllocations.lotId));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.lotSupplier).toBe(r.orderSeller);
+      expect(r.lotProduct).toBe(r.orderProduct);
+      expect(r.returnedAt !== null).toBe(r.dropStatus === 'Cancelled');
+    }
+    for (const [, own] of groupBy(rows, (r) => r.dropId)) {
+      expect(own.reduce((s, r) => s + r.allocated, 0)).toBe(own[0]!.dropQuantity);
+    }
+    const released = await db
+      .select({ id: orderDrops.id })
+      .from(orderDrops)
+      .innerJoin(orders, eq(orders.id, orderDrops.orderId));
+    const approvedDrops = await db
+      .select({ id: orderDrops.id })
+      .from(orderDrops)
+      .innerJoin(orders, eq(orders.id, orderDrops.orderId))
+      .where(sql`${orders.approvedAt} is not null`);
+    expect(new Set(rows.map((r) => r.dropId)).size).toBe(approvedDrops.length);
+    expect(released.length).toBeGreaterThan(approvedDrops.length);
+  });
+
+  it('leaves the guided demo ready: AccraCare drafts, cart, and approvable stock and credit', async () => {
+    const [accracare] = await db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'AccraCare Pharmacy'));
+    const [tema] = await db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'Tema Pharma Distributors'));
+    const drafts = (
+      await db.select().from(orders).where(eq(orders.status, 'AWAITING_CUSTOMER_APPROVAL'))
+    ).filter((o) => o.buyerOrgId === accracare!.id && o.sellerOrgId === tema!.id);
+    expect(drafts.length).toBeGreaterThanOrEqual(3);
+
+    const allDrafts = await db.select().from(orders).where(eq(orders.status, 'AWAITING_CUSTOMER_APPROVAL'));
+    const lots = await db.select().from(inventoryLots);
+    const lines = await db.select().from(creditLines);
+    const need = groupBy(allDrafts, (o) => `${o.sellerOrgId}/${o.productId}`);
+    for (const [key, list] of need) {
+      const available = lots
+        .filter(
+          (l) => `${l.supplierId}/${l.productId}` === key && (l.expiryDate === null || l.expiryDate >= TODAY),
+        )
+        .reduce((s, l) => s + l.quantity, 0);
+      expect(available).toBeGreaterThanOrEqual(list.reduce((s, o) => s + o.totalQuantity, 0));
+    }
+    for (const [key, list] of groupBy(
+      allDrafts.filter((o) => o.paymentMethod === 'credit_facility'),
+      (o) => `${o.buyerOrgId}/${o.sellerOrgId}`,
+    )) {
+      const line = lines.find((l) => `${l.customerId}/${l.supplierId}` === key);
+      expect(line?.status).toBe('active');
+      expect(cents(line!.balance) + list.reduce((s, o) => s + cents(o.totalCost), 0)).toBeLessThanOrEqual(
+        cents(line!.creditLimit),
+      );
+    }
+
+    const cart = await db.select().from(cartItems);
+    expect(cart.length).toBeGreaterThanOrEqual(2);
+    const [ama] = await db.select().from(users).where(eq(users.email, 'buyer@accracare.demo'));
+    expect(cart.every((c) => c.userId === ama!.id)).toBe(true);
+  });
+
+  it('has an inactive supplier awaiting licence review, with its PDF on disk', async () => {
+    const [northstar] = await db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'Northstar Medical Imports'));
+    expect(northstar).toMatchObject({
+      isActive: false,
+      activatedAt: null,
+      supplierCategory: 'importer',
+      licenceStorageKey: 'demo/northstar-licence.pdf',
+      licenceFileName: 'northstar-licence.pdf',
+      licenceMimeType: 'application/pdf',
+    });
+    const pdf = await readFile(path.join(dir, 'uploads', 'demo', 'northstar-licence.pdf'));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBe(northstar!.licenceSizeBytes);
+    const deactivated = await db
+      .select()
+      .from(organizations)
+      .where(
+        sql`${organizations.kind} = 'supplier' and not ${organizations.isActive} and ${organizations.activatedAt} is not null`,
+      );
+    expect(deactivated.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('creates every demo account with its role, sharing the demo password', async () => {
+    const rows = await db
+      .select({
+        email: users.email,
+        userType: users.userType,
+        role: roles.name,
+        hash: users.passwordHash,
+        org: organizations.name,
+      })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .innerJoin(organizations, eq(organizations.id, users.orgId));
+    expect(new Set(rows.map((r) => r.email)).size).toBe(DEMO_ACCOUNTS.length);
+    for (const account of DEMO_ACCOUNTS) {
+      const row = rows.find((r) => r.email === account.email);
+      expect(row).toMatchObject({
+        userType: account.userType,
+        role: account.role,
+        org: account.organisation,
+      });
+    }
+    expect(await verifyPassword(rows[0]!.hash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('moves the number sequences past the seeded orders and invoices', async () => {
+    const [{ orderCount, invoiceCount }] = (await db
+      .select({
+        orderCount: sql<number>`(select count(*)::int from ${orders})`,
+        invoiceCount: sql<number>`(select count(*)::int from ${invoices})`,
+      })
+      .from(sql`(select 1) as one`)) as [{ orderCount: number; invoiceCount: number }];
+    const [next] = await db
+      .select({
+        order: sql<string>`nextval('order_number_seq')::text`,
+        invoice: sql<string>`nextval('invoice_number_seq')::text`,
+      })
+      .from(sql`(select 1) as one`);
+    expect(Number(next!.order)).toBe(orderCount + 1);
+    expect(Number(next!.invoice)).toBe(invoiceCount + 1);
+  });
+
+  it('produces identical rows from the same date in a fresh database', async () => {
+    const other = await seededDatabase();
+    try {
+      expect(await digest(other.database.db)).toBe(await digest(db));
+    } finally {
+      await other.database.close();
+    }
+  }, 60_000);
+});

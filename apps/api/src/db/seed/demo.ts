@@ -1,0 +1,151 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { HOME_ROUTE, type RoleName, type UserType } from '@aduro/shared/permissions';
+import { sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../../modules/auth/password.ts';
+import type { Db, Executor } from '../client.ts';
+import {
+  cartItems,
+  creditApplications,
+  creditLines,
+  dropAllocations,
+  inventoryLots,
+  invoices,
+  offers,
+  orderDrops,
+  orderHistory,
+  orders,
+  organizations,
+  payments,
+  products,
+  roles,
+  userRoles,
+  users,
+} from '../schema/index.ts';
+import { DEMO_CUSTOMERS, DEMO_PLATFORM, DEMO_SUPPLIERS } from './organisations.ts';
+import { buildDemoPlan } from './plan.ts';
+import { ensureRoles } from './roles.ts';
+
+/** The one password of every demo account. */
+export const DEMO_PASSWORD = 'demo1234';
+
+/** A demo sign-in as the README lists it. */
+export interface DemoAccount {
+  email: string;
+  password: string;
+  userType: UserType;
+  organisation: string;
+  role: RoleName;
+  homeRoute: string;
+  note?: string;
+}
+
+/** Every demo login, platform first, then suppliers, then customers. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  ...DEMO_PLATFORM.users.map((u) => ({
+    email: u.email,
+    password: DEMO_PASSWORD,
+    userType: 'platform' as const,
+    organisation: DEMO_PLATFORM.name,
+    role: u.roles[0],
+    homeRoute: HOME_ROUTE.platform,
+  })),
+  ...DEMO_SUPPLIERS.flatMap((s) =>
+    s.users.map((u) => ({
+      email: u.email,
+      password: DEMO_PASSWORD,
+      userType: 'supplier' as const,
+      organisation: s.name,
+      role: u.roles[0]!,
+      homeRoute: HOME_ROUTE.supplier,
+      ...(s.state === 'pending'
+        ? { note: 'Organisation inactive: licence pending review' }
+        : s.state === 'deactivated'
+          ? { note: 'Organisation deactivated by the platform' }
+          : {}),
+    })),
+  ),
+  ...DEMO_CUSTOMERS.flatMap((c) =>
+    c.users.map((u) => ({
+      email: u.email,
+      password: DEMO_PASSWORD,
+      userType: 'customer' as const,
+      organisation: c.name,
+      role: u.roles[0]!,
+      homeRoute: HOME_ROUTE.customer,
+    })),
+  ),
+];
+
+// Well under PostgreSQL's 65,535 bind parameters for the widest table.
+const CHUNK_ROWS = 500;
+
+async function insertAll<T extends PgTable>(db: Executor, table: T, rows: PgInsertValue<T>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+    await db.insert(table).values(rows.slice(i, i + CHUNK_ROWS));
+  }
+}
+
+async function hasOrganizations(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: organizations.id }).from(organizations).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Loads the demo (DOMAIN.md "Demo data") in one transaction when no organisation exists yet, and
+ * writes the suppliers' licence PDFs under uploadsDir; otherwise does nothing. Deterministic for a
+ * given UTC date of `now`.
+ */
+export async function seedDemo(
+  db: Db,
+  opts: { now: Date; uploadsDir: string },
+): Promise<{ seeded: boolean }> {
+  if (await hasOrganizations(db)) return { seeded: false };
+  // One hash for every account: argon2 is deliberately slow, and start-up should not be.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const plan = buildDemoPlan(opts.now, passwordHash);
+
+  for (const file of plan.licenceFiles) {
+    const target = path.join(opts.uploadsDir, ...file.storageKey.split('/'));
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.bytes);
+  }
+
+  return db.transaction(async (tx) => {
+    // Another process may have seeded between the first look and this transaction.
+    if (await hasOrganizations(tx)) return { seeded: false };
+    await ensureRoles(tx);
+    const roleIds = new Map(
+      (await tx.select({ id: roles.id, name: roles.name }).from(roles)).map((r) => [r.name, r.id]),
+    );
+
+    await insertAll(tx, organizations, plan.organizations);
+    await insertAll(tx, users, plan.users);
+    await insertAll(
+      tx,
+      userRoles,
+      plan.userRoles.map((ur) => {
+        const roleId = roleIds.get(ur.role);
+        if (roleId === undefined) throw new Error(`Role ${ur.role} is missing`);
+        return { userId: ur.userId, roleId, createdAt: ur.createdAt };
+      }),
+    );
+    await insertAll(tx, products, plan.products);
+    await insertAll(tx, offers, plan.offers);
+    await insertAll(tx, inventoryLots, plan.inventoryLots);
+    await insertAll(tx, creditLines, plan.creditLines);
+    await insertAll(tx, creditApplications, plan.creditApplications);
+    await insertAll(tx, orders, plan.orders);
+    await insertAll(tx, orderDrops, plan.orderDrops);
+    await insertAll(tx, dropAllocations, plan.dropAllocations);
+    await insertAll(tx, orderHistory, plan.orderHistory);
+    await insertAll(tx, invoices, plan.invoices);
+    await insertAll(tx, payments, plan.payments);
+    await insertAll(tx, cartItems, plan.cartItems);
+    // The seed wrote explicit numbers; the next real order or invoice continues after them.
+    await tx.execute(sql`select setval('order_number_seq', ${plan.lastOrderNumber})`);
+    await tx.execute(sql`select setval('invoice_number_seq', ${plan.lastInvoiceNumber})`);
+    return { seeded: true };
+  });
+}
