@@ -18,7 +18,7 @@ const entityColumns = {
   // Users folded in by the same query: one round trip whatever the number of organisations.
   users: sql<{ id: string; name: string; email: string }[]>`coalesce(
     (select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) order by u.created_at)
-       from ${users} u where u.org_id = ${organizations.id}),
+       from ${users} u where u.org_id = "organizations"."id"),
     '[]'::json)`,
 };
 
