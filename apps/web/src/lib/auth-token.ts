@@ -43,7 +43,8 @@ export function clearToken(onlyIf?: string | null): void {
   }
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the token is set or cleared, here or in another tab. Returns the unsubscribe. */
+export function subscribeToToken(listener: () => void): () => void {
   listeners.add(listener);
   // Signing in or out in another tab changes storage without calling our setters.
   const onStorage = (event: StorageEvent) => {
@@ -58,5 +59,5 @@ function subscribe(listener: () => void) {
 
 /** The current token, re-rendering the caller whenever it is set or cleared. */
 export function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribe, readStorage, () => null);
+  return useSyncExternalStore(subscribeToToken, readStorage, () => null);
 }

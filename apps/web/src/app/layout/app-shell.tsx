@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { PageLoader } from '../../components/ui/spinner';
+import { SyncIndicator } from '../../components/ui/sync-indicator';
+import { Breadcrumb } from './breadcrumb';
+import { TopBar } from './top-bar';
+
+export function AppShell() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8"
+      >
+        <Breadcrumb />
+        <Suspense fallback={<PageLoader label="Loading page" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-slate-500 sm:px-6 lg:px-8">
+          <p>Aduro · Medicines procurement for pharmacies across Ghana</p>
+          <Link to="/manual#need-help" className="hover:text-slate-800">
+            Need help?
+          </Link>
+        </div>
+      </footer>
+      <SyncIndicator />
+      <ScrollRestoration />
+    </div>
+  );
+}

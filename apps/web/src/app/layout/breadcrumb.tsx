@@ -1,0 +1,43 @@
+import { Link, useLocation } from 'react-router';
+import { homeRouteFor } from '../../lib/authorization';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { breadcrumbTrail } from './breadcrumb-labels';
+
+export function Breadcrumb() {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const trail = breadcrumbTrail(pathname);
+  if (trail.length === 0) return null;
+  const home = session.user ? homeRouteFor(session.user) : '/customer';
+
+  return (
+    <nav aria-label="Breadcrumb" className="mb-5">
+      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-500">
+        <li>
+          <Link to={home} className="rounded hover:text-slate-900">
+            Home
+          </Link>
+        </li>
+        {trail.map((crumb, index) => {
+          const last = index === trail.length - 1;
+          return (
+            <li key={crumb.to} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="text-slate-300">
+                /
+              </span>
+              {last ? (
+                <span aria-current="page" className="font-medium text-slate-800">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link to={crumb.to} className="rounded hover:text-slate-900">
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

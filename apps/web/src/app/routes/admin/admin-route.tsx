@@ -1,0 +1,111 @@
+import { Card, CardHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StatTile } from '../../../components/ui/stat-tile';
+
+const GOVERNANCE_TILES = [
+  'Total products',
+  'Active suppliers',
+  'Active customers',
+  'Gross merchandise value',
+] as const;
+
+/** SPEC §2: static tips, not computed. */
+const GUARDRAILS = [
+  {
+    title: 'Predictive recalls',
+    body: 'Match regulator and manufacturer batch alerts against recent orders so affected pharmacies are contacted before recalled stock is dispensed.',
+  },
+  {
+    title: 'AML watchlist refresh',
+    body: 'Refresh anti-money-laundering watchlists weekly and screen new organisations before activating them.',
+  },
+  {
+    title: 'ESG attestations',
+    body: "Collect suppliers' environmental, social and governance attestations each quarter, including safe disposal of expired medicines.",
+  },
+] as const;
+
+/** SPEC §2: static network health tiles. */
+const NETWORK_HEALTH = [
+  { label: 'Reliability', value: '92/100' },
+  { label: 'Liquidity coverage', value: '1.4x' },
+  { label: 'Compliance', value: '99.3%' },
+  { label: 'Avg SLA adherence', value: '95%' },
+] as const;
+
+export function AdminRoute() {
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        eyebrow="Admin"
+        title="Platform command centre"
+        description="Decide which organisations trade on Aduro and keep watch over the marketplace."
+      />
+
+      <section aria-labelledby="governance-title" className="space-y-3">
+        <h2 id="governance-title" className="text-lg font-semibold text-slate-900">
+          Governance analytics
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {GOVERNANCE_TILES.map((label) => (
+            <StatTile
+              key={label}
+              label={label}
+              value={
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">No figure yet</span>
+                </>
+              }
+            />
+          ))}
+        </dl>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader
+              title="Entity management"
+              description="Suppliers and customers, and whether each may trade."
+            />
+            <EmptyState message="No entities to display." />
+          </Card>
+          <Card>
+            <CardHeader
+              title="AI market summary"
+              description="Trends and recommended actions across the marketplace."
+            />
+            <EmptyState message="No market intelligence available right now." />
+          </Card>
+        </div>
+
+        <div className="space-y-6">
+          <Card>
+            <CardHeader title="Operational guardrails" />
+            <ul className="divide-y divide-slate-100">
+              {GUARDRAILS.map((tip) => (
+                <li key={tip.title} className="px-5 py-4">
+                  <p className="text-sm font-medium text-slate-900">{tip.title}</p>
+                  <p className="mt-1 text-sm text-slate-600">{tip.body}</p>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card>
+            <CardHeader title="Network health" />
+            <dl className="grid grid-cols-2 gap-3 p-5">
+              {NETWORK_HEALTH.map((tile) => (
+                <div key={tile.label} className="flex flex-col-reverse rounded-lg bg-slate-50 p-3">
+                  <dt className="text-xs text-slate-500">{tile.label}</dt>
+                  <dd className="text-xl font-semibold text-slate-900 tabular-nums">{tile.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

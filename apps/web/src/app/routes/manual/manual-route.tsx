@@ -1,0 +1,448 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+
+/** SPEC §2: these anchors are linked from elsewhere (and from outside the app); keep the ids stable. */
+const SECTIONS = [
+  { id: 'getting-started', title: 'Getting started' },
+  { id: 'customer-journey', title: 'Customer journey' },
+  { id: 'supplier-journey', title: 'Supplier journey' },
+  { id: 'admin-journey', title: 'Platform admin journey' },
+  { id: 'need-help', title: 'Need help?' },
+] as const;
+
+type SectionId = (typeof SECTIONS)[number]['id'];
+
+function Section({ id, lead, children }: { id: SectionId; lead: ReactNode; children: ReactNode }) {
+  const title = SECTIONS.find((s) => s.id === id)?.title ?? id;
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-xs sm:p-7"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-semibold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-2 text-slate-600">{lead}</p>
+      <div className="mt-5 space-y-5">{children}</div>
+    </section>
+  );
+}
+
+interface Step {
+  title: string;
+  body: ReactNode;
+}
+
+function Steps({ steps }: { steps: Step[] }) {
+  return (
+    <ol className="space-y-4">
+      {steps.map((step, index) => (
+        <li key={step.title} className="flex gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-7 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200"
+          >
+            {index + 1}
+          </span>
+          <div className="min-w-0 pt-0.5">
+            <h3 className="font-medium text-slate-900">{step.title}</h3>
+            <div className="mt-1 space-y-2 text-sm leading-relaxed text-slate-600">{step.body}</div>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Term({ children }: { children: ReactNode }) {
+  return <span className="font-medium text-slate-800">{children}</span>;
+}
+
+const CUSTOMER_STEPS: Step[] = [
+  {
+    title: 'Search the catalogue',
+    body: (
+      <p>
+        Open <Term>Customer Hub</Term> and search by product name. Each product card opens a dialog with the
+        brand, the packaging (unit of measure and items per pack) and a description. The supplier directory
+        can be filtered to importers, distributors or manufacturers.
+      </p>
+    ),
+  },
+  {
+    title: 'Compare up to three suppliers',
+    body: (
+      <>
+        <p>
+          Type a product name in the quick-compare box to list every active supplier offering it, with unit
+          price, lead time, minimum order quantity (MOQ), rating, payment terms and the credit they make
+          available to you.
+        </p>
+        <p>
+          Choose <Term>Compare</Term> on up to three suppliers to see them side by side (unit price, MOQ,
+          credit and supplier type). <Term>Export to Sheets</Term> downloads the matches as a CSV file for
+          your records.
+        </p>
+      </>
+    ),
+  },
+  {
+    title: 'Add to the procurement cart',
+    body: (
+      <p>
+        <Term>Add to cart</Term> starts at the supplier&apos;s MOQ and quoted price; add a delivery location,
+        a preferred drop date, a contact and notes if you need them. The <Term>Cart</Term> page totals line
+        items, quantity and estimated value, and lets you remove a line or clear the cart.
+      </p>
+    ),
+  },
+  {
+    title: 'Draft a multi-drop order',
+    body: (
+      <>
+        <p>
+          <Term>Build multi-drop order</Term> splits one purchase into deliveries (drops) for several
+          branches, each with its own address, contact, quantity and expected delivery date. Pay by cash,
+          mobile money, digital wallet, cheque or, where the supplier offers it, your credit facility.
+        </p>
+        <p>
+          The order total is the quantity of every drop times the supplier&apos;s unit price. When paying on
+          credit, an order larger than your available credit cannot be submitted: reduce quantities or switch
+          to prepaid.
+        </p>
+      </>
+    ),
+  },
+  {
+    title: 'Approve and release to generate an invoice',
+    body: (
+      <p>
+        A drafted order waits on the <Term>Orders</Term> page as <Term>Awaiting customer approval</Term>.
+        Check it, then choose <Term>Approve &amp; release shipment</Term>: Aduro generates the invoice and
+        releases the shipment to the supplier.
+      </p>
+    ),
+  },
+  {
+    title: 'Track every drop',
+    body: (
+      <p>
+        Each drop shows its status, tracking number and estimated delivery date as the supplier moves it from
+        dispatch to delivery. An order shows as Delivered once all of its drops have arrived.
+      </p>
+    ),
+  },
+  {
+    title: 'Apply for supplier credit',
+    body: (
+      <p>
+        On the <Term>Credit</Term> page, choose a supplier and a requested limit (from GH₵1,000 in steps of
+        GH₵500) and add notes for the supplier&apos;s credit team. Approved lines appear under{' '}
+        <Term>Active credit lines</Term> with their limit, outstanding balance and available credit.
+      </p>
+    ),
+  },
+];
+
+const SUPPLIER_STEPS: Step[] = [
+  {
+    title: 'Sign up with your licence',
+    body: (
+      <p>
+        Create an account as a <Term>Supplier</Term>, choose your category (importer, distributor or
+        manufacturer) and upload your licensure document (PDF, PNG, JPG, DOC or DOCX, up to 20MB). Your
+        organisation then waits for review by a platform administrator and cannot trade until it is activated;
+        the Supplier Hub shows a notice until then.
+      </p>
+    ),
+  },
+  {
+    title: 'Sync stock lots with expiry dates',
+    body: (
+      <p>
+        In the <Term>Inventory</Term> tab, push each stock lot with its product ID, units, unit price and
+        expiry date. Lots are flagged as expired, expiring soon or healthy so short-dated stock is visible
+        early; totals show units on hand and inventory value, and the table can be exported as CSV.
+      </p>
+    ),
+  },
+  {
+    title: 'Add catalogue products',
+    body: (
+      <p>
+        <Term>Add catalogue product</Term> creates a product with its name, brand, category, unit of measure
+        and items per unit. The new product&apos;s ID is filled into the stock sync form so you can stock it
+        at once.
+      </p>
+    ),
+  },
+  {
+    title: 'Move drops through their milestones',
+    body: (
+      <p>
+        The <Term>Shipping</Term> tab lists outgoing shipments. Move each drop from Awaiting Dispatch to
+        Shipped, then Out for Delivery, then Delivered. A drop that has not been delivered can be cancelled.
+      </p>
+    ),
+  },
+  {
+    title: 'Decide credit with the risk check',
+    body: (
+      <p>
+        The <Term>Credit Applications</Term> tab queues customers&apos; requests.{' '}
+        <Term>Run AI risk check</Term> shows a score, its rationale, your current exposure to the customer,
+        their outstanding balance, the amount requested and, when available, a recommended limit. Approve with
+        the limit you choose, or reject.
+      </p>
+    ),
+  },
+  {
+    title: 'Record payments',
+    body: (
+      <p>
+        When a customer settles an invoice bought on credit, record the payment against their credit line so
+        the outstanding balance falls and their available credit is restored for the next order.
+      </p>
+    ),
+  },
+  {
+    title: 'Manage staff roles',
+    body: (
+      <>
+        <p>
+          In <Term>Users &amp; Roles</Term>, invite colleagues with a name, e-mail and a password of at least
+          8 characters, and give each one or more roles. Everyone keeps at least one role.
+        </p>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          <li className="rounded-lg bg-slate-50 px-3 py-2">
+            <Term>InventoryManager</Term>: the Inventory tab.
+          </li>
+          <li className="rounded-lg bg-slate-50 px-3 py-2">
+            <Term>ShippingClerk</Term>: the Shipping tab.
+          </li>
+          <li className="rounded-lg bg-slate-50 px-3 py-2">
+            <Term>CreditApprover</Term>: the Credit Applications tab.
+          </li>
+          <li className="rounded-lg bg-slate-50 px-3 py-2">
+            <Term>Admin</Term>: every tab, including Users &amp; Roles.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+];
+
+const ADMIN_STEPS: Step[] = [
+  {
+    title: 'Sign in as a platform administrator',
+    body: (
+      <p>
+        Platform accounts are created by Aduro, never through sign-up. Use the <Term>Admin sign-in</Term> link
+        on the sign-in page, which selects the Platform account type.
+      </p>
+    ),
+  },
+  {
+    title: 'Review supplier licences',
+    body: (
+      <p>
+        New supplier organisations arrive deactivated. Check the licensure document and the
+        organisation&apos;s details before letting them trade.
+      </p>
+    ),
+  },
+  {
+    title: 'Activate or deactivate organisations',
+    body: (
+      <p>
+        <Term>Entity management</Term> lists suppliers and customers with their status. Filter by kind, then
+        activate or deactivate an organisation; the list can be exported as CSV.
+      </p>
+    ),
+  },
+  {
+    title: 'Watch platform statistics',
+    body: (
+      <p>
+        <Term>Governance analytics</Term> shows total products, active suppliers, active customers and gross
+        merchandise value, next to network health figures and operational guardrails.
+      </p>
+    ),
+  },
+  {
+    title: 'Read the market summary',
+    body: (
+      <p>
+        The <Term>AI market summary</Term> describes recent trading with key trends and recommended actions. A{' '}
+        <Term>Fallback heuristics</Term> badge means it was computed from simple rules because the AI model
+        was not available.
+      </p>
+    ),
+  },
+];
+
+export function ManualRoute() {
+  const { hash } = useLocation();
+  // This screen loads lazily, after the router has already tried to scroll to the hash; redirects
+  // such as /manual#need-help must still land on their section.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        eyebrow="User manual"
+        title="How to use Aduro"
+        description="Step-by-step guides for pharmacies buying medicines, suppliers selling them, and the platform team overseeing the marketplace."
+      />
+
+      <div className="grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-labelledby="manual-toc-title" className="lg:sticky lg:top-24 lg:self-start">
+          <h2 id="manual-toc-title" className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            Contents
+          </h2>
+          <ol className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+            {SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={`#${section.id}`}
+                  className="inline-block rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-700 hover:border-emerald-300 hover:text-emerald-800 lg:border-transparent lg:bg-transparent lg:px-2"
+                >
+                  {section.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <div className="min-w-0 space-y-6">
+          <Section
+            id="getting-started"
+            lead="Aduro is a marketplace where pharmacies in Ghana buy medicines from licensed suppliers, with prices in Ghana cedis (GH₵)."
+          >
+            <div className="grid gap-3 sm:grid-cols-3">
+              {[
+                [
+                  'Customers',
+                  'Pharmacies, pharmacy chains and other buyers: compare suppliers, order, track and apply for credit.',
+                ],
+                [
+                  'Suppliers',
+                  'Importers, distributors and manufacturers: manage stock, shipments, credit and staff.',
+                ],
+                [
+                  'Platform admins',
+                  'The Aduro team: review organisations and watch the health of the marketplace.',
+                ],
+              ].map(([title, body]) => (
+                <div key={title} className="rounded-lg bg-slate-50 p-4">
+                  <h3 className="font-medium text-slate-900">{title}</h3>
+                  <p className="mt-1 text-sm text-slate-600">{body}</p>
+                </div>
+              ))}
+            </div>
+            <Steps
+              steps={[
+                {
+                  title: 'Create an account or sign in',
+                  body: (
+                    <p>
+                      On the{' '}
+                      <Link className="font-medium text-emerald-700 hover:underline" to="/login">
+                        sign-in page
+                      </Link>
+                      , choose <Term>Create account</Term> and the Customer or Supplier type. Customers need a
+                      name, e-mail and a password of at least 6 characters; organisation details are optional.
+                      Suppliers also give their business details and a licence (see the supplier journey). To
+                      sign in, pick the account type that matches your account.
+                    </p>
+                  ),
+                },
+                {
+                  title: 'Find your way around',
+                  body: (
+                    <p>
+                      The top bar shows the areas your account can open (Customer Hub, Supplier Hub or Admin),
+                      this manual and the page you are on. Deeper pages show a breadcrumb back to your home
+                      page. A small <Term>Syncing</Term> notice appears while Aduro fetches the latest data,
+                      and messages appear at the top right of the screen.
+                    </p>
+                  ),
+                },
+                {
+                  title: 'Try the demo',
+                  body: (
+                    <p>
+                      The sign-in page lists demo accounts for a customer, a supplier and a platform
+                      administrator. Choose one to fill in the form and explore with sample data.
+                    </p>
+                  ),
+                },
+              ]}
+            />
+          </Section>
+
+          <Section
+            id="customer-journey"
+            lead="From finding a medicine to receiving it at each branch, with credit where your suppliers offer it."
+          >
+            <Steps steps={CUSTOMER_STEPS} />
+          </Section>
+
+          <Section
+            id="supplier-journey"
+            lead="Keep stock and prices current, deliver on time and extend credit with confidence. The tabs you see depend on your roles."
+          >
+            <Steps steps={SUPPLIER_STEPS} />
+          </Section>
+
+          <Section
+            id="admin-journey"
+            lead="Platform administrators decide who may trade and keep an eye on the marketplace as a whole."
+          >
+            <Steps steps={ADMIN_STEPS} />
+          </Section>
+
+          <Section
+            id="need-help"
+            lead="The Aduro support team can help with accounts, orders, credit and verification."
+          >
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="rounded-lg border border-slate-200 p-4">
+                <h3 className="font-medium text-slate-900">E-mail support</h3>
+                <p className="mt-1 text-sm text-slate-600">
+                  Write to the Aduro support desk by e-mail for anything that can wait a few hours, such as
+                  verification questions or invoice queries.
+                </p>
+              </div>
+              <div className="rounded-lg border border-slate-200 p-4">
+                <h3 className="font-medium text-slate-900">Support chat</h3>
+                <p className="mt-1 text-sm text-slate-600">
+                  Message the team on the Aduro support chat channel when an order or delivery needs attention
+                  today.
+                </p>
+              </div>
+            </div>
+            <ul className="list-disc space-y-2 pl-5 text-sm text-slate-600">
+              <li>
+                Tell us your organisation, the page you were on and the message you saw; an order ID helps us
+                find it quickly.
+              </li>
+              <li>
+                Open Aduro in the latest <Term>Google Chrome</Term> or <Term>Microsoft Edge</Term> for the
+                best experience.
+              </li>
+              <li>
+                If you are sent here after signing in, your account has no workspace permissions yet: ask your
+                organisation&apos;s admin or your platform administrator to grant you a role.
+              </li>
+            </ul>
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}

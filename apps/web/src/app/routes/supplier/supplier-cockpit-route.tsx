@@ -1,0 +1,124 @@
+import type { Permission } from '@aduro/shared/permissions';
+import { hasPermission } from '@aduro/shared/permissions';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
+
+type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users';
+
+/** SPEC §2: every cockpit tab needs its own permission; this order is the display order. */
+const SUPPLIER_TABS: ReadonlyArray<{ id: SupplierTab; label: string; permission: Permission }> = [
+  { id: 'inventory', label: 'Inventory', permission: 'manage_inventory' },
+  { id: 'shipping', label: 'Shipping', permission: 'manage_shipping' },
+  { id: 'credit', label: 'Credit Applications', permission: 'manage_credit' },
+  { id: 'users', label: 'Users & Roles', permission: 'manage_users' },
+];
+
+/** SPEC §2: static hero figures, not computed from data. */
+const HERO_FIGURES = [
+  { value: '96%', label: 'in stock' },
+  { value: '22 hrs', label: 'average dispatch lead' },
+  { value: '3.6 hrs', label: 'credit approvals' },
+] as const;
+
+const TAB_CONTENT: Record<SupplierTab, React.ReactNode> = {
+  inventory: (
+    <Card>
+      <CardHeader as="h3" title="Current inventory" description="Stock lots with unit price and expiry." />
+      <EmptyState message="No inventory data yet. Push your first stock update to activate analytics." />
+    </Card>
+  ),
+  shipping: (
+    <Card>
+      <CardHeader as="h3" title="Outgoing shipments" actions={<Badge tone="blue">Live 0</Badge>} />
+      <EmptyState message="No orders awaiting dispatch or delivery." />
+    </Card>
+  ),
+  credit: (
+    <Card>
+      <CardHeader
+        as="h3"
+        title="Credit decisioning queue"
+        description="Customers' requests for credit on terms."
+      />
+      <EmptyState message="No pending applications." />
+    </Card>
+  ),
+  users: (
+    <Card>
+      <CardHeader as="h3" title="Users & roles" description="Your team and the roles that open each tab." />
+      <EmptyState message="No users found." />
+    </Card>
+  ),
+};
+
+export function SupplierCockpitRoute() {
+  const user = useSignedInUser();
+  const tabs: TabItem<SupplierTab>[] = SUPPLIER_TABS.filter((tab) =>
+    hasPermission(user.permissions, tab.permission),
+  ).map((tab) => ({ id: tab.id, label: tab.label, content: TAB_CONTENT[tab.id] }));
+  const [chosen, setChosen] = useState<SupplierTab | null>(null);
+  // Until the user picks a tab, the first one they may open is selected.
+  const selected = tabs.find((tab) => tab.id === chosen)?.id ?? tabs[0]?.id;
+
+  return (
+    <div className="space-y-6">
+      {!user.organizationActive && (
+        <div
+          role="alert"
+          className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900"
+        >
+          <svg className="mt-0.5 size-5 shrink-0" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+            <path
+              d="M10 2.5 18 17H2L10 2.5Z"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinejoin="round"
+            />
+            <path d="M10 8v4M10 14.5v.5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+          </svg>
+          <div>
+            <p className="font-semibold">Your organisation is pending review</p>
+            <p className="mt-1 text-sm">
+              A platform administrator is reviewing {user.organizationName ?? 'your organisation'} and its
+              licence. You cannot trade until the organisation is activated; you can prepare your catalogue
+              and team meanwhile.
+            </p>
+          </div>
+        </div>
+      )}
+
+      <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-slate-900 via-slate-800 to-emerald-900 p-6 text-white sm:p-8">
+        <p className="text-xs font-semibold tracking-wider text-emerald-300 uppercase">Supplier Hub</p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
+          {user.organizationName ? `${user.organizationName} cockpit` : 'Supplier cockpit'}
+        </h1>
+        <p className="mt-2 max-w-2xl text-sm text-slate-300 sm:text-base">
+          Keep stock current, move shipments to pharmacies and decide credit from one place.
+        </p>
+        <dl className="mt-6 grid grid-cols-3 gap-3 sm:max-w-xl">
+          {HERO_FIGURES.map((figure) => (
+            <div
+              key={figure.label}
+              className="flex flex-col-reverse justify-end rounded-xl bg-white/5 p-3 ring-1 ring-white/10"
+            >
+              <dt className="text-xs text-slate-300 sm:text-sm">{figure.label}</dt>
+              <dd className="text-lg font-semibold whitespace-nowrap sm:text-2xl">{figure.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {selected ? (
+        <Tabs label="Supplier workspace" items={tabs} selected={selected} onSelect={setChosen} />
+      ) : (
+        <Card>
+          <EmptyState message="You do not have any supplier workspace permissions yet. Ask your platform admin to grant access." />
+        </Card>
+      )}
+    </div>
+  );
+}

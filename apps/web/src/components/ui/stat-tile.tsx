@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+interface StatTileProps {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  tone?: 'light' | 'dark';
+}
+
+export function StatTile({ label, value, hint, tone = 'light' }: StatTileProps) {
+  const dark = tone === 'dark';
+  return (
+    <div
+      className={cn(
+        'rounded-xl border p-4',
+        dark ? 'border-white/10 bg-white/5' : 'border-slate-200 bg-white shadow-xs',
+      )}
+    >
+      <dt className={cn('text-sm', dark ? 'text-emerald-100/80' : 'text-slate-500')}>{label}</dt>
+      <dd className={cn('mt-1 text-2xl font-semibold tabular-nums', dark ? 'text-white' : 'text-slate-900')}>
+        {value}
+      </dd>
+      {hint && (
+        <dd className={cn('mt-1 text-xs', dark ? 'text-emerald-100/70' : 'text-slate-500')}>{hint}</dd>
+      )}
+    </div>
+  );
+}

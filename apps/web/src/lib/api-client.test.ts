@@ -1,0 +1,109 @@
+import { GENERIC_ERROR_MESSAGE } from '@aduro/shared/errors';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../test/test-utils';
+import {
+  ApiError,
+  apiRequest,
+  getErrorMessage,
+  NETWORK_ERROR_MESSAGE,
+  UNEXPECTED_RESPONSE_MESSAGE,
+} from './api-client';
+import { TOKEN_STORAGE_KEY } from './auth-token';
+
+describe('error message fallback chain (SPEC §8)', () => {
+  it("prefers the server's message", () => {
+    expect(getErrorMessage(new ApiError({ status: 409, serverMessage: 'Order already approved' }))).toBe(
+      'Order already approved',
+    );
+  });
+
+  it("falls back to the client error's message", () => {
+    expect(getErrorMessage(new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE }))).toBe(
+      NETWORK_ERROR_MESSAGE,
+    );
+    expect(getErrorMessage(new TypeError('Failed to parse the quote'))).toBe('Failed to parse the quote');
+  });
+
+  it('ends with the generic text', () => {
+    expect(getErrorMessage(new Error(''))).toBe(GENERIC_ERROR_MESSAGE);
+    expect(getErrorMessage('boom')).toBe(GENERIC_ERROR_MESSAGE);
+    expect(getErrorMessage(undefined)).toBe(GENERIC_ERROR_MESSAGE);
+    expect(getErrorMessage(new ApiError({ status: 502 }))).toBe(GENERIC_ERROR_MESSAGE);
+  });
+});
+
+describe('apiRequest', () => {
+  it('sends the stored token as a Bearer header and JSON bodies', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'abc');
+    const fetchMock = mockFetch({ 'POST /cart/items': () => json({ ok: true }) });
+    await expect(apiRequest('/cart/items', { method: 'POST', body: { quantity: 2 } })).resolves.toEqual({
+      ok: true,
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/cart/items');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer abc');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe('{"quantity":2}');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    const fetchMock = mockFetch({ 'GET /products': () => json([]) });
+    await apiRequest('/products');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('throws an ApiError carrying status, message and field errors', async () => {
+    mockFetch({
+      'POST /orders': () =>
+        json({ message: 'Check the drops', fieldErrors: { drops: ['Add a drop'] }, requestId: 'r-1' }, 400),
+    });
+    const error = await apiRequest('/orders', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Check the drops',
+      fieldErrors: { drops: ['Add a drop'] },
+      requestId: 'r-1',
+    });
+  });
+
+  it('reports an unreachable server with a client message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiRequest('/products')).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
+  it('uses the generic text for an error page that is not our JSON', async () => {
+    mockFetch({ 'GET /products': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    await expect(apiRequest('/products')).rejects.toMatchObject({
+      status: 502,
+      message: GENERIC_ERROR_MESSAGE,
+    });
+  });
+
+  it('rejects a success body that breaks the response schema', async () => {
+    mockFetch({ 'GET /thing': () => json({ wrong: true }) });
+    const schema = {
+      parse(data: unknown) {
+        if (typeof data !== 'object' || data === null || !('id' in data)) throw new Error('invalid');
+        return data;
+      },
+    };
+    await expect(apiRequest('/thing', { schema })).rejects.toMatchObject({
+      message: UNEXPECTED_RESPONSE_MESSAGE,
+    });
+  });
+
+  it('forgets a token the server rejects, so the guards send the user to sign in', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'expired');
+    mockFetch({ 'GET /cart': () => json({ message: 'Your session has expired' }, 401) });
+    await expect(apiRequest('/cart')).rejects.toMatchObject({ status: 401 });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,178 @@
+import { errorResponseSchema, GENERIC_ERROR_MESSAGE } from '@aduro/shared/errors';
+import { clearToken, getToken } from './auth-token';
+
+export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
+
+/** Shown when the request never reached the server (offline, DNS, CORS, aborted upload). */
+export const NETWORK_ERROR_MESSAGE = 'We could not reach Aduro. Check your connection and try again.';
+/** Shown when the server answered 2xx with a body that breaks the shared contract. */
+export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent a response we could not read. Please try again.';
+
+export type FieldErrors = Record<string, string[]>;
+
+interface ApiErrorInit {
+  status: number;
+  /** The message the server put in its error body, when it sent one. */
+  serverMessage?: string;
+  /** What to show when the server gave no message of its own. */
+  clientMessage?: string;
+  fieldErrors?: FieldErrors;
+  requestId?: string;
+  retryAfterSeconds?: number;
+}
+
+/** Every failed call made through this client throws one of these. status 0 means no HTTP answer. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+  readonly fieldErrors: FieldErrors | undefined;
+  readonly requestId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.serverMessage ?? init.clientMessage ?? GENERIC_ERROR_MESSAGE);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.fieldErrors = init.fieldErrors;
+    this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+/** SPEC §8: the server's message, else the client error's message, else the generic text. */
+export function getErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.serverMessage?.trim()) return error.serverMessage;
+  if (error instanceof Error && error.message.trim()) return error.message;
+  return GENERIC_ERROR_MESSAGE;
+}
+
+/** Anything with a zod-style parse; keeps this module free of a direct zod dependency. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = errorResponseSchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiError({
+      status,
+      serverMessage: parsed.data.message || undefined,
+      fieldErrors: parsed.data.fieldErrors,
+      requestId: parsed.data.requestId,
+      retryAfterSeconds: parsed.data.retryAfterSeconds,
+    });
+  }
+  // A proxy or gateway page rather than our API: nothing in it is written for users, so the generic text shows.
+  return new ApiError({ status });
+}
+
+function parseBody<T>(body: unknown, schema: ResponseSchema<T> | undefined, status: number): T {
+  if (!schema) return body as T;
+  try {
+    return schema.parse(body);
+  } catch {
+    throw new ApiError({ status, clientMessage: UNEXPECTED_RESPONSE_MESSAGE });
+  }
+}
+
+/** An expired or revoked token makes every call fail; dropping it sends the user back to sign-in. */
+function forgetRejectedToken(status: number, sentToken: string | null) {
+  if (status === 401 && sentToken !== null) clearToken(sentToken);
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+  /** Leave a 401 alone, for calls whose caller decides what a rejected token means. */
+  keepTokenOn401?: boolean;
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_URL}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE });
+  }
+
+  const body = parseJson(await response.text().catch(() => ''));
+  if (!response.ok) {
+    if (!options.keepTokenOn401) forgetRejectedToken(response.status, token);
+    throw toApiError(response.status, body);
+  }
+  return parseBody(body, options.schema, response.status);
+}
+
+export interface UploadOptions<T> {
+  method?: 'POST' | 'PUT' | 'PATCH';
+  schema?: ResponseSchema<T>;
+  /** Percent of the request body sent so far, 0 to 100. */
+  onProgress?: (percent: number) => void;
+}
+
+/**
+ * Sends multipart data with XMLHttpRequest because fetch cannot report upload progress, and a licence
+ * scan of several megabytes on a mobile connection needs a visible progress bar.
+ */
+export function apiUpload<T = unknown>(
+  path: string,
+  data: FormData,
+  options: UploadOptions<T> = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const token = getToken();
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', `${API_URL}${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        options.onProgress?.(100);
+        try {
+          resolve(parseBody(body, options.schema, xhr.status));
+        } catch (error) {
+          reject(error);
+        }
+        return;
+      }
+      forgetRejectedToken(xhr.status, token);
+      reject(toApiError(xhr.status, body));
+    };
+    const networkFailure = () => reject(new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE }));
+    xhr.onerror = networkFailure;
+    xhr.onabort = networkFailure;
+    xhr.ontimeout = networkFailure;
+    xhr.send(data);
+  });
+}

@@ -1,0 +1,75 @@
+import type { SessionUser } from '@aduro/shared/auth';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '../app/provider';
+import { routes } from '../app/router';
+import { TOKEN_STORAGE_KEY } from '../lib/auth-token';
+import { createQueryClient } from '../lib/query-client';
+
+export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'user-1',
+    email: 'buyer@accracare.demo',
+    name: 'Efua Asante',
+    userType: 'customer',
+    orgId: 'org-1',
+    organizationName: 'AccraCare Pharmacy',
+    organizationActive: true,
+    orgRole: 'Buyer',
+    roles: ['Buyer'],
+    phoneNumber: null,
+    permissions: [],
+    ...overrides,
+  };
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+
+/**
+ * Replaces fetch with handlers keyed by 'METHOD /path' (path after the /api base). An unexpected call
+ * fails the test loudly instead of hanging.
+ */
+export function mockFetch(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.replace(/^.*?\/api/, '');
+    const key = `${init?.method ?? 'GET'} ${path}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`Unexpected request ${key}`);
+    return handler(init, url);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** A /auth/me that never answers, to observe the app while the session is being checked. */
+export function pending(): Promise<Response> {
+  return new Promise<Response>(() => undefined);
+}
+
+export function signIn(user: SessionUser = sessionUser(), token = 'token-1') {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  return mockFetch({ 'GET /auth/me': () => json(user) });
+}
+
+/** The whole app at `path`, in StrictMode like main.tsx, with a fresh cache. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  return { ...view, router, queryClient, user };
+}
