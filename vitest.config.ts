@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two suites at a time suit a 2-core machine; PGlite copies are ~100 MB each.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -32,8 +34,6 @@ export default defineConfig({
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // PGlite copies are ~100 MB each; two suites at a time suit a 2-core machine.
-          maxWorkers: 2,
         },
       },
       'apps/web/vite.config.ts',

@@ -79,7 +79,13 @@ async function loginRouteJs() {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -125,7 +131,9 @@ async function main() {
     }
     console.log('Start-up to the first /api/auth/me answer (PGlite)');
     console.log(`  first start (new cluster, migrations, demo seed): ${(cold.ms / 1000).toFixed(2)} s`);
-    console.log(`  restart on existing data, median of 5:          ${(median(warmRuns) / 1000).toFixed(2)} s`);
+    console.log(
+      `  restart on existing data, median of 5:          ${(median(warmRuns) / 1000).toFixed(2)} s`,
+    );
 
     const server = await timeToFirstAnswer(dataDir);
     try {
@@ -135,12 +143,18 @@ async function main() {
       for (let i = 0; i < 3; i++) runs.push(await loginLoad());
       console.log('\nPOST /api/auth/login (argon2id verify per request), 8 connections, 3 x 10 s');
       console.log(`  requests/s median: ${median(runs.map((r) => r.rps)).toFixed(1)}`);
-      console.log(`  p50 median: ${median(runs.map((r) => r.p50))} ms, p99 median: ${median(runs.map((r) => r.p99))} ms`);
-      console.log(`  non-2xx: ${runs.reduce((s, r) => s + r.non2xx, 0)}, errors: ${runs.reduce((s, r) => s + r.errors, 0)}`);
+      console.log(
+        `  p50 median: ${median(runs.map((r) => r.p50))} ms, p99 median: ${median(runs.map((r) => r.p99))} ms`,
+      );
+      console.log(
+        `  non-2xx: ${runs.reduce((s, r) => s + r.non2xx, 0)}, errors: ${runs.reduce((s, r) => s + r.errors, 0)}`,
+      );
 
       const js = await loginRouteJs();
       console.log('\nJavaScript loaded by /login');
-      console.log(`  ${js.files} files, ${js.rawKb.toFixed(1)} KB raw, ${js.gzipKb.toFixed(1)} KB gzipped (budget 200 KB)`);
+      console.log(
+        `  ${js.files} files, ${js.rawKb.toFixed(1)} KB raw, ${js.gzipKb.toFixed(1)} KB gzipped (budget 200 KB)`,
+      );
     } finally {
       await stop(server.child);
     }

@@ -44,14 +44,20 @@ function countPlaywright(file) {
 
 const vitest = (label, file, args, env) => {
   const out = path.join(reports, file);
-  const ok = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], env);
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
+    env,
+  );
   countVitest(out);
   return ok;
 };
 
 let ok = vitest('Unit and API tests (PGlite)', 'vitest.json', []);
 if (process.env.TEST_DATABASE_URL) {
-  ok = vitest('API tests on PostgreSQL', 'vitest-pg.json', ['--project', 'api'], { TEST_DB: 'postgres' }) && ok;
+  ok =
+    vitest('API tests on PostgreSQL', 'vitest-pg.json', ['--project', 'api'], { TEST_DB: 'postgres' }) && ok;
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
 }
@@ -60,9 +66,10 @@ if (process.env.SKIP_E2E === '1') {
 } else {
   ok = run('Build the web app', 'npm', ['run', 'build']) && ok;
   const out = path.join(reports, 'playwright.json');
-  ok = run('Browser journeys (Playwright, headless Chromium)', 'npx', ['playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  }) && ok;
+  ok =
+    run('Browser journeys (Playwright, headless Chromium)', 'npx', ['playwright', 'test'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    }) && ok;
   countPlaywright(out);
 }
 

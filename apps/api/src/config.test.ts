@@ -49,13 +49,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'ops@aduro.test', DATA_DIR: tmp() })).toThrow(
       /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
     );
-    expect(() => loadConfig({ ADMIN_EMAIL: 'ops@aduro.test', ADMIN_PASSWORD: 'short', DATA_DIR: tmp() })).toThrow(
-      /ADMIN_PASSWORD: must be at least 8 characters/,
-    );
+    expect(() =>
+      loadConfig({ ADMIN_EMAIL: 'ops@aduro.test', ADMIN_PASSWORD: 'short', DATA_DIR: tmp() }),
+    ).toThrow(/ADMIN_PASSWORD: must be at least 8 characters/);
   });
 
   it('refuses to start in production without AUTH_SECRET', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/AUTH_SECRET: is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(
+      /AUTH_SECRET: is required in production/,
+    );
     expect(() => loadConfig({ AUTH_SECRET: 'too-short', DATA_DIR: tmp() })).toThrow(/at least 32 characters/);
   });
 

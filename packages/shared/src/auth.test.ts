@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LICENCE_MAX_BYTES, loginSchema, registerSchema, splitApprovers } from './auth.ts';
 
-const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 const supplier = {
   email: 'owner@supplier.test',
@@ -30,7 +32,9 @@ describe('sign-in schema', () => {
   });
 
   it('trims the e-mail', () => {
-    expect(loginSchema.parse({ email: ' ama@x.test ', password: '123456', userType: 'customer' }).email).toBe('ama@x.test');
+    expect(loginSchema.parse({ email: ' ama@x.test ', password: '123456', userType: 'customer' }).email).toBe(
+      'ama@x.test',
+    );
   });
 });
 
@@ -42,7 +46,12 @@ describe('registration schema', () => {
   });
 
   it('requires every supplier field with its SPEC message', () => {
-    const result = registerSchema.safeParse({ email: 'o@s.test', password: 'secret1', name: 'Yaw', userType: 'supplier' });
+    const result = registerSchema.safeParse({
+      email: 'o@s.test',
+      password: 'secret1',
+      name: 'Yaw',
+      userType: 'supplier',
+    });
     expect(messages(result)).toMatchObject({
       businessName: 'Business name is required',
       supplierCategory: 'Select the supplier category that best describes your organisation',
@@ -64,9 +73,15 @@ describe('registration schema', () => {
   });
 
   it('refuses a licence over 20 MB and one of another type', () => {
-    const big = registerSchema.safeParse({ ...supplier, licensureDocument: { name: 'a.pdf', size: LICENCE_MAX_BYTES + 1 } });
+    const big = registerSchema.safeParse({
+      ...supplier,
+      licensureDocument: { name: 'a.pdf', size: LICENCE_MAX_BYTES + 1 },
+    });
     expect(messages(big).licensureDocument).toBe('File must be 20MB or smaller');
-    const exactly = registerSchema.safeParse({ ...supplier, licensureDocument: { name: 'a.pdf', size: LICENCE_MAX_BYTES } });
+    const exactly = registerSchema.safeParse({
+      ...supplier,
+      licensureDocument: { name: 'a.pdf', size: LICENCE_MAX_BYTES },
+    });
     expect(exactly.success).toBe(true);
     const exe = registerSchema.safeParse({ ...supplier, licensureDocument: { name: 'a.exe', size: 10 } });
     expect(messages(exe).licensureDocument).toBe('Upload a PDF, PNG, JPG, DOC or DOCX file');
@@ -76,19 +91,30 @@ describe('registration schema', () => {
     const base = { email: 'c@x.test', password: 'secret1', name: 'Ama Mensah', userType: 'customer' };
     expect(registerSchema.safeParse(base).success).toBe(true);
     expect(registerSchema.safeParse({ ...base, businessName: '', organizationPhone: '' }).success).toBe(true);
-    expect(messages(registerSchema.safeParse({ ...base, organizationPhone: '123' })).organizationPhone).toBeDefined();
+    expect(
+      messages(registerSchema.safeParse({ ...base, organizationPhone: '123' })).organizationPhone,
+    ).toBeDefined();
     expect(messages(registerSchema.safeParse({ ...base, name: 'Al' })).name).toBe('Tell us who you are');
   });
 
   it('does not offer platform registration', () => {
-    const result = registerSchema.safeParse({ email: 'p@x.test', password: 'secret1', name: 'Plat Form', userType: 'platform' });
+    const result = registerSchema.safeParse({
+      email: 'p@x.test',
+      password: 'secret1',
+      name: 'Plat Form',
+      userType: 'platform',
+    });
     expect(messages(result).userType).toBe('Platform accounts cannot be self-registered');
   });
 });
 
 describe('approver splitting', () => {
   it('accepts repeated fields, arrays and comma-separated text, dropping blanks', () => {
-    expect(splitApprovers(['a@x.test', 'b@x.test, c@x.test', ' '])).toEqual(['a@x.test', 'b@x.test', 'c@x.test']);
+    expect(splitApprovers(['a@x.test', 'b@x.test, c@x.test', ' '])).toEqual([
+      'a@x.test',
+      'b@x.test',
+      'c@x.test',
+    ]);
     expect(splitApprovers(undefined)).toEqual([]);
     expect(splitApprovers(' , ')).toEqual([]);
   });

@@ -17,7 +17,10 @@ describe('permissions', () => {
 
   it('derives permissions from roles as DOMAIN.md tabulates them', () => {
     expect(permissionsForRoles(['InventoryManager'])).toEqual(['manage_inventory']);
-    expect(permissionsForRoles(['ShippingClerk', 'CreditApprover'])).toEqual(['manage_shipping', 'manage_credit']);
+    expect(permissionsForRoles(['ShippingClerk', 'CreditApprover'])).toEqual([
+      'manage_shipping',
+      'manage_credit',
+    ]);
     expect(permissionsForRoles(['Admin'])).toEqual([
       'manage_inventory',
       'manage_shipping',

@@ -437,12 +437,24 @@ describe('registration', () => {
 describe('platform administrators from the environment or the shell', () => {
   it('creates an administrator who can sign in, then updates their password and name', async () => {
     const email = 'ops@aduro.test';
-    const created = await ensurePlatformAdmin(t.database.db, { email, password: 'first-pass-1', name: 'Ops One' });
+    const created = await ensurePlatformAdmin(t.database.db, {
+      email,
+      password: 'first-pass-1',
+      name: 'Ops One',
+    });
     expect(created.created).toBe(true);
     const first = await me(await t.login(email, 'platform', 'first-pass-1'));
-    expect(first.json()).toMatchObject({ name: 'Ops One', userType: 'platform', permissions: ['manage_platform'] });
+    expect(first.json()).toMatchObject({
+      name: 'Ops One',
+      userType: 'platform',
+      permissions: ['manage_platform'],
+    });
 
-    const updated = await ensurePlatformAdmin(t.database.db, { email: 'OPS@aduro.test', password: 'second-pass-2', name: 'Ops Two' });
+    const updated = await ensurePlatformAdmin(t.database.db, {
+      email: 'OPS@aduro.test',
+      password: 'second-pass-2',
+      name: 'Ops Two',
+    });
     expect(updated).toEqual({ userId: created.userId, created: false });
     const bad = await post('/api/auth/login', { email, password: 'first-pass-1', userType: 'platform' });
     expect(bad.statusCode).toBe(401);
