@@ -16,7 +16,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.t
     DATABASE_URL: '',
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
-    AUTH_SECRET: 'e2e-secret-that-is-long-enough-for-signing-tokens-42',
+    AUTH_SECRET: process.env.E2E_AUTH_SECRET ?? 'e2e-secret-that-is-long-enough-for-signing-tokens-42',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     HOST: '127.0.0.1',
   },
