@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test in one command. Unit and API suites on PGlite, the API suite again on
+// `npm test`: every check in one command. Lint and types, unit and API suites on PGlite, the API suite again on
 // PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys in headless Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -54,7 +54,9 @@ const vitest = (label, file, args, env) => {
   return ok;
 };
 
-let ok = vitest('Unit and API tests (PGlite)', 'vitest.json', []);
+let ok = run('Lint', 'npx', ['eslint', '.']);
+ok = run('Type check', 'npm', ['run', 'typecheck']) && ok;
+ok = vitest('Unit and API tests (PGlite)', 'vitest.json', []) && ok;
 if (process.env.TEST_DATABASE_URL) {
   ok =
     vitest('API tests on PostgreSQL', 'vitest-pg.json', ['--project', 'api'], { TEST_DB: 'postgres' }) && ok;
