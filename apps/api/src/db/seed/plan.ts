@@ -29,7 +29,8 @@ import {
   type DemoUser,
   type PaymentMethod,
 } from './organisations.ts';
-import { DEMO_PRODUCTS, productDedupeKey, type DemoProduct } from './products.ts';
+import { productDedupeKey } from '@aduro/shared/catalogue';
+import { DEMO_PRODUCTS, type DemoProduct } from './products.ts';
 import { createRandom, stableUuid, type Random } from './random.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];

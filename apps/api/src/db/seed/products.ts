@@ -1,17 +1,4 @@
-/** The fields that make two catalogue entries the same product (DOMAIN.md "Catalogue and inventory"). */
-export interface ProductIdentity {
-  name: string;
-  brandName: string;
-  unitOfMeasure: string;
-  itemsPerUnit: string;
-}
-
-/** name|brand|unit|pack, each lower-cased with all whitespace removed: the products.dedupe_key value. */
-export function productDedupeKey(p: ProductIdentity): string {
-  return [p.name, p.brandName, p.unitOfMeasure, p.itemsPerUnit]
-    .map((part) => part.toLowerCase().replace(/\s+/g, ''))
-    .join('|');
-}
+import type { ProductIdentity } from '@aduro/shared/catalogue';
 
 /** A catalogue entry of the demo, with the figures the seed needs to invent trade around it. */
 export interface DemoProduct extends ProductIdentity {

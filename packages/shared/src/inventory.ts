@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+export const INVENTORY_MESSAGES = {
+  productRequired: 'Please provide a product identifier',
+  quantityAndPrice: 'Quantity and unit price are required',
+  quantityWhole: 'Quantity must be a whole number of units, 0 or more',
+  pricePositive: 'Unit price must be more than 0',
+  priceCents: 'Unit price can have at most 2 decimals',
+  expiryDate: 'Expiry date must be a real date in the form YYYY-MM-DD',
+  moq: 'Minimum order quantity must be a whole number, 1 or more',
+  synced: 'Inventory synchronised',
+  unknownProduct: 'No catalogue product has that identifier',
+} as const;
+
+export const EXPIRY_STATUSES = ['expired', 'expiring_soon', 'healthy', 'not_applicable'] as const;
+export type ExpiryStatus = (typeof EXPIRY_STATUSES)[number];
+/** A lot expiring within this many days is 'expiring_soon' (DOMAIN.md). */
+export const EXPIRING_SOON_DAYS = 90;
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD (not 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** Whole days from `today` to the expiry date, negative once expired; both are YYYY-MM-DD. */
+export function daysUntil(expiryDate: string, today: string): number {
+  return Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+}
+
+/**
+ * DOMAIN.md: expired once the date has passed (a lot is usable on its expiry day), expiring_soon within
+ * 90 days, healthy beyond, not_applicable without a date.
+ */
+export function expiryStatusFor(expiryDate: string | null, today: string): ExpiryStatus {
+  if (!expiryDate) return 'not_applicable';
+  const days = daysUntil(expiryDate, today);
+  if (days < 0) return 'expired';
+  if (days <= EXPIRING_SOON_DAYS) return 'expiring_soon';
+  return 'healthy';
+}
+
+/** Today's date in UTC as YYYY-MM-DD: the one calendar the server and the tests agree on. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A stock lot as the supplier's inventory table shows it (SPEC §3 "Inventory row"). */
+export const inventoryRowSchema = z
+  .object({
+    id: z.string(),
+    product: z.object({
+      id: z.string(),
+      name: z.string(),
+      brandName: z.string(),
+      category: z.string(),
+      unitOfMeasure: z.string(),
+    }),
+    quantity: z.number().int(),
+    unitPrice: z.number().describe("The supplier's current offer price for the product, GH₵"),
+    moq: z.number().int(),
+    expiryDate: z.string().nullable(),
+    expiryStatus: z.enum(EXPIRY_STATUSES),
+    daysUntilExpiry: z.number().int().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'InventoryRow' });
+export type InventoryRow = z.infer<typeof inventoryRowSchema>;
+
+const money = z
+  .number({ error: INVENTORY_MESSAGES.quantityAndPrice })
+  .positive(INVENTORY_MESSAGES.pricePositive)
+  .max(10_000_000, 'Unit price is too large')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, INVENTORY_MESSAGES.priceCents);
+
+/**
+ * POST /api/inventory body and the stock sync form: sets the counted quantity of one lot (supplier,
+ * product, expiry) and the offer price of the product; moq optional.
+ */
+export const inventorySyncSchema = z
+  .object({
+    productId: z
+      .string({ error: INVENTORY_MESSAGES.productRequired })
+      .trim()
+      .min(1, INVENTORY_MESSAGES.productRequired)
+      .uuid({ error: INVENTORY_MESSAGES.unknownProduct }),
+    quantity: z
+      .number({ error: INVENTORY_MESSAGES.quantityAndPrice })
+      .int(INVENTORY_MESSAGES.quantityWhole)
+      .min(0, INVENTORY_MESSAGES.quantityWhole)
+      .max(10_000_000, 'Quantity is too large'),
+    unitPrice: money,
+    expiryDate: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || isIsoDate(v), INVENTORY_MESSAGES.expiryDate),
+    moq: z
+      .number()
+      .int(INVENTORY_MESSAGES.moq)
+      .min(1, INVENTORY_MESSAGES.moq)
+      .max(1_000_000, INVENTORY_MESSAGES.moq)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .meta({ id: 'InventorySyncRequest' });
+export type InventorySyncInput = z.input<typeof inventorySyncSchema>;
+
+export const forecastParamsSchema = z.object({
+  productId: z.string().uuid({ error: INVENTORY_MESSAGES.unknownProduct }),
+});
+
+/** GET /api/inventory/forecast/{productId} (SPEC §3 "Forecast", DOMAIN.md "Forecast"). */
+export const forecastSchema = z
+  .object({
+    productId: z.string(),
+    productName: z.string(),
+    commentary: z.string().nullable(),
+    /** The next 8 ISO weeks, e.g. 2026-W48. */
+    points: z.array(z.object({ period: z.string(), projected: z.number() })),
+    /** Mean weekly units over the last 8 weeks. */
+    baseline: z.number(),
+    /** The last 26 ISO weeks of released units, oldest first, zero-filled. */
+    history: z.array(z.object({ period: z.string(), units: z.number().int() })),
+    model: z.object({
+      method: z.enum(['holt', 'baseline']),
+      alpha: z.number().nullable(),
+      beta: z.number().nullable(),
+      /** Sum of squared one-step-ahead errors of the fitted model on the history. */
+      sse: z.number().nullable(),
+    }),
+    unexpiredStock: z.number().int(),
+    weeksOfCover: z.number().nullable(),
+    unitsAtRiskOfExpiry: z.number().int(),
+  })
+  .meta({ id: 'Forecast' });
+export type Forecast = z.infer<typeof forecastSchema>;

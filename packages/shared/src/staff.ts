@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { SUPPLIER_ROLES } from './permissions.ts';
+
+export const STAFF_MESSAGES = {
+  required: 'Fill in name, email, and password',
+  email: 'Please enter a valid email address',
+  password: 'Password must be at least 8 characters',
+  atLeastOneRole: 'Select at least one role',
+  keepOneRole: 'Users must have at least one role',
+  unknownRole: 'Choose roles from InventoryManager, ShippingClerk, CreditApprover and Admin',
+  lastAdmin: 'Your organisation must keep at least one Admin.',
+  removeSelf: 'You cannot remove yourself. Ask another Admin to do it.',
+  userNotFound: 'User not found',
+  created: 'User created',
+  rolesUpdated: 'Roles updated',
+  removed: 'User removed',
+} as const;
+
+export const roleSchema = z
+  .object({ id: z.number().int(), name: z.string(), permissions: z.array(z.string()) })
+  .meta({ id: 'Role' });
+export type Role = z.infer<typeof roleSchema>;
+
+/** A member of the caller's organisation (SPEC §3 "Org user"). */
+export const orgUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    createdAt: z.string(),
+    roles: z.array(z.object({ role: z.object({ id: z.number().int(), name: z.string() }) })),
+  })
+  .meta({ id: 'OrgUser' });
+export type OrgUser = z.infer<typeof orgUserSchema>;
+
+const roleNames = z
+  .array(z.enum(SUPPLIER_ROLES, { error: STAFF_MESSAGES.unknownRole }))
+  .max(SUPPLIER_ROLES.length);
+
+/** POST /api/org/users body and the invite form (default role InventoryManager). */
+export const inviteUserSchema = z
+  .object({
+    name: z
+      .string({ error: STAFF_MESSAGES.required })
+      .trim()
+      .min(1, STAFF_MESSAGES.required)
+      .max(120, 'Keep the name under 120 characters'),
+    email: z
+      .string({ error: STAFF_MESSAGES.required })
+      .trim()
+      .min(1, STAFF_MESSAGES.required)
+      .max(254, 'Email must be at most 254 characters')
+      .email({ error: STAFF_MESSAGES.email }),
+    password: z
+      .string({ error: STAFF_MESSAGES.required })
+      .min(1, STAFF_MESSAGES.required)
+      .min(8, STAFF_MESSAGES.password)
+      .max(128, 'Password must be at most 128 characters'),
+    roles: roleNames.min(1, STAFF_MESSAGES.atLeastOneRole),
+  })
+  .meta({ id: 'InviteUserRequest' });
+export type InviteUserInput = z.input<typeof inviteUserSchema>;
+
+/** PATCH /api/org/users/{id}/roles body. */
+export const updateRolesSchema = z
+  .object({ roles: roleNames.min(1, STAFF_MESSAGES.keepOneRole) })
+  .meta({ id: 'UpdateRolesRequest' });
+
+export const orgUserParamsSchema = z.object({
+  id: z.string().uuid({ error: STAFF_MESSAGES.userNotFound }),
+});
