@@ -97,6 +97,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       await api.register(authRoutes, { limiter, storage });
       await api.register(adminRoutes, { storage });
+      // catalogue and inventory routes
+      // staff and settings routes
     },
     { prefix: '/api' },
   );
