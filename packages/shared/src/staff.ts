@@ -33,9 +33,12 @@ export const orgUserSchema = z
   .meta({ id: 'OrgUser' });
 export type OrgUser = z.infer<typeof orgUserSchema>;
 
-const roleNames = z
-  .array(z.enum(SUPPLIER_ROLES, { error: STAFF_MESSAGES.unknownRole }))
-  .max(SUPPLIER_ROLES.length);
+/** Role names; a missing or empty list answers with the form's own message. */
+const roleNames = (required: string) =>
+  z
+    .array(z.enum(SUPPLIER_ROLES, { error: STAFF_MESSAGES.unknownRole }), { error: required })
+    .min(1, required)
+    .max(SUPPLIER_ROLES.length);
 
 /** POST /api/org/users body and the invite form (default role InventoryManager). */
 export const inviteUserSchema = z
@@ -56,14 +59,14 @@ export const inviteUserSchema = z
       .min(1, STAFF_MESSAGES.required)
       .min(8, STAFF_MESSAGES.password)
       .max(128, 'Password must be at most 128 characters'),
-    roles: roleNames.min(1, STAFF_MESSAGES.atLeastOneRole),
+    roles: roleNames(STAFF_MESSAGES.atLeastOneRole),
   })
   .meta({ id: 'InviteUserRequest' });
 export type InviteUserInput = z.input<typeof inviteUserSchema>;
 
 /** PATCH /api/org/users/{id}/roles body. */
 export const updateRolesSchema = z
-  .object({ roles: roleNames.min(1, STAFF_MESSAGES.keepOneRole) })
+  .object({ roles: roleNames(STAFF_MESSAGES.keepOneRole) })
   .meta({ id: 'UpdateRolesRequest' });
 
 export const orgUserParamsSchema = z.object({

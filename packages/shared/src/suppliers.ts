@@ -42,3 +42,17 @@ export const supplierSettingsSchema = z
   .meta({ id: 'SupplierSettings' });
 export type SupplierSettings = z.output<typeof supplierSettingsSchema>;
 export type SupplierSettingsInput = z.input<typeof supplierSettingsSchema>;
+
+/**
+ * What GET and PATCH /api/org/settings answer: the output of supplierSettingsSchema, without its
+ * transform and cross-field rule, so it can be rendered as OpenAPI and checked on the way out.
+ */
+export const supplierSettingsResponseSchema = z
+  .object({
+    paymentTerms: z.string(),
+    supportedPaymentMethods: z.array(z.enum(DIRECT_PAYMENT_METHODS)),
+    defaultPaymentMethod: z.enum(DIRECT_PAYMENT_METHODS),
+    supportsCredit: z.boolean(),
+    defaultLeadTimeDays: z.number().int(),
+  })
+  .meta({ id: 'SupplierSettingsResponse' }) satisfies z.ZodType<SupplierSettings>;

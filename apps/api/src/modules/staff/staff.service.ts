@@ -1,0 +1,123 @@
+import { AUTH_MESSAGES, type SessionUser } from '@aduro/shared/auth';
+import type { SupplierRole } from '@aduro/shared/permissions';
+import { STAFF_MESSAGES, type OrgUser, type Role } from '@aduro/shared/staff';
+import type { Db, Executor } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { findUserByEmail, grantRoles, insertUser } from '../auth/auth.repository.ts';
+import { isUniqueViolation } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/password.ts';
+import {
+  countAdmins,
+  deleteOrgUser,
+  findOrgUser,
+  listOrgUsers,
+  listRoles,
+  lockOrganization,
+  revokeRolesExcept,
+  type OrgUserRow,
+} from './staff.repository.ts';
+
+const ADMIN: SupplierRole = 'Admin';
+
+/** A signed-in user known to belong to an organisation (every supplier user does). */
+export type OrgMember = SessionUser & { orgId: string };
+
+function toOrgUser(row: OrgUserRow): OrgUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    roles: row.roles.map((role) => ({ role: { id: role.id, name: role.name } })),
+  };
+}
+
+const isAdmin = (row: OrgUserRow) => row.roles.some((r) => r.name === ADMIN);
+const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken);
+
+/** The caller's organisation's users, oldest first, each with their roles in display order. */
+export async function getOrgUsers(db: Db, me: OrgMember): Promise<OrgUser[]> {
+  return (await listOrgUsers(db, me.orgId)).map(toOrgUser);
+}
+
+/** The roles the caller's kind of organisation can grant, in display order. */
+export async function getRoles(db: Db, me: OrgMember): Promise<Role[]> {
+  return listRoles(db, me.userType);
+}
+
+async function readBack(db: Executor, orgId: string, userId: string): Promise<OrgUser> {
+  const row = await findOrgUser(db, orgId, userId);
+  if (!row) throw notFound(STAFF_MESSAGES.userNotFound);
+  return toOrgUser(row);
+}
+
+/**
+ * Creates a user of the caller's organisation with the chosen roles, in one transaction. The e-mail is
+ * checked first to spare the hashing; the unique index still decides a race, answered as the same 409.
+ */
+export async function inviteUser(
+  db: Db,
+  me: OrgMember,
+  input: { name: string; email: string; password: string; roles: SupplierRole[] },
+): Promise<OrgUser> {
+  if (await findUserByEmail(db, input.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        orgId: me.orgId,
+        userType: 'supplier',
+        email: input.email,
+        name: input.name,
+        passwordHash,
+      });
+      await grantRoles(tx, user.id, input.roles);
+      return readBack(tx, me.orgId, user.id);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+/**
+ * Loads a user of the caller's organisation under the organisation lock, and refuses when the change
+ * would leave the organisation without an Admin. The count runs after the lock is held, so two Admins
+ * demoting each other at once are decided one after the other and the second sees the first's change.
+ */
+async function lockedTarget(
+  tx: Executor,
+  orgId: string,
+  userId: string,
+  losesAdmin: (u: OrgUserRow) => boolean,
+) {
+  await lockOrganization(tx, orgId);
+  const target = await findOrgUser(tx, orgId, userId);
+  if (!target) throw notFound(STAFF_MESSAGES.userNotFound);
+  if (losesAdmin(target) && (await countAdmins(tx, orgId)) <= 1) throw conflict(STAFF_MESSAGES.lastAdmin);
+  return target;
+}
+
+/** Replaces a user's roles; the last Admin of the organisation keeps the Admin role. */
+export async function updateUserRoles(
+  db: Db,
+  me: OrgMember,
+  userId: string,
+  roleNames: SupplierRole[],
+): Promise<OrgUser> {
+  return db.transaction(async (tx) => {
+    await lockedTarget(tx, me.orgId, userId, (u) => isAdmin(u) && !roleNames.includes(ADMIN));
+    await revokeRolesExcept(tx, userId, roleNames);
+    await grantRoles(tx, userId, roleNames);
+    return readBack(tx, me.orgId, userId);
+  });
+}
+
+/** Removes a user of the caller's organisation; never the caller, never the last Admin. */
+export async function removeUser(db: Db, me: OrgMember, userId: string): Promise<void> {
+  if (userId.toLowerCase() === me.id.toLowerCase()) throw conflict(STAFF_MESSAGES.removeSelf);
+  await db.transaction(async (tx) => {
+    await lockedTarget(tx, me.orgId, userId, isAdmin);
+    if (!(await deleteOrgUser(tx, me.orgId, userId))) throw notFound(STAFF_MESSAGES.userNotFound);
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@aduro/shared/errors';
+import { supplierSettingsResponseSchema, supplierSettingsSchema } from '@aduro/shared/suppliers';
+import { forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { getSupplierSettings, saveSupplierSettings } from './suppliers.settings.service.ts';
+
+/** The caller's organisation; every supplier user has one. */
+function callerOrgId(request: FastifyRequest): string {
+  const { orgId } = caller(request);
+  if (!orgId) throw forbidden();
+  return orgId;
+}
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/**
+ * GET/PATCH /org/settings: the supplier's trading terms. Every supplier user reads them (they quote and
+ * ship on them); only manage_users, which Admins alone hold, changes them (docs/domain.md).
+ */
+export default async function supplierSettingsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const tags = ['suppliers'];
+
+  r.get(
+    '/org/settings',
+    {
+      preValidation: app.guard({ userType: 'supplier' }),
+      schema: {
+        tags,
+        summary: "The caller's supplier organisation's trading terms",
+        security,
+        response: { 200: supplierSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => getSupplierSettings(app.db, callerOrgId(request)),
+  );
+
+  r.patch(
+    '/org/settings',
+    {
+      preValidation: app.guard({ userType: 'supplier', permission: 'manage_users' }),
+      schema: {
+        tags,
+        summary: "Replace the caller's supplier organisation's trading terms",
+        description:
+          'Payment terms, accepted payment methods (credit_facility is implied by supportsCredit and is not ' +
+          'listed), the default method (one of those accepted) and the default lead time (0-60 days).',
+        security,
+        body: supplierSettingsSchema,
+        response: { 200: supplierSettingsResponseSchema, 400: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => saveSupplierSettings(app.db, callerOrgId(request), request.body),
+  );
+}
