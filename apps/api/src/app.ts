@@ -12,6 +12,10 @@ import adminRoutes from './modules/admin/admin.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { LicenceStorage } from './modules/auth/licence-storage.ts';
 import { LoginLimiter, type LoginLimiterOptions } from './modules/auth/login-limiter.ts';
+import catalogueRoutes from './modules/catalogue/catalogue.routes.ts';
+import inventoryRoutes from './modules/inventory/inventory.routes.ts';
+import staffRoutes from './modules/staff/staff.routes.ts';
+import supplierSettingsRoutes from './modules/suppliers/suppliers.settings.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -98,7 +102,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { limiter, storage });
       await api.register(adminRoutes, { storage });
       // catalogue and inventory routes
-      // staff and settings routes
+      await api.register(catalogueRoutes);
+      await api.register(inventoryRoutes);
+      await api.register(staffRoutes);
+      await api.register(supplierSettingsRoutes);
+      // marketplace, cart and analytics routes
     },
     { prefix: '/api' },
   );

@@ -11,7 +11,8 @@ export const CART_MESSAGES = {
   lineNotFound: 'Cart item not found',
   preferredDropDate: 'Preferred drop date must be a real date in the form YYYY-MM-DD',
   notOffered: (supplier: string, product: string) => `${supplier} does not currently offer ${product}.`,
-  inactiveSupplier: (supplier: string) => `${supplier} is not active on Aduro right now, so it cannot take orders.`,
+  inactiveSupplier: (supplier: string) =>
+    `${supplier} is not active on Aduro right now, so it cannot take orders.`,
 } as const;
 
 /** Blank, 0 or negative means "use the supplier's quote" (SPEC §5): sent and stored as null. */
@@ -45,7 +46,10 @@ export const addToCartSchema = z
       .max(1_000_000, 'Quantity is too large'),
     unitPrice: quotePrice,
     deliveryLocation: optionalText(300),
-    preferredDropDate: optionalText(10).refine((v) => v === null || isIsoDate(v), CART_MESSAGES.preferredDropDate),
+    preferredDropDate: optionalText(10).refine(
+      (v) => v === null || isIsoDate(v),
+      CART_MESSAGES.preferredDropDate,
+    ),
     contactName: optionalText(120),
     contactPhone: optionalText(40),
     notes: optionalText(1000),
@@ -60,7 +64,11 @@ export const cartItemSchema = z
     productId: z.string(),
     supplierId: z.string(),
     product: z.object({ name: z.string(), brandName: z.string(), category: z.string() }),
-    supplier: z.object({ name: z.string(), supplierCategory: z.string().nullable(), location: z.string().nullable() }),
+    supplier: z.object({
+      name: z.string(),
+      supplierCategory: z.string().nullable(),
+      location: z.string().nullable(),
+    }),
     quantity: z.number().int(),
     /** The buyer's own price, or null for the supplier's quote. */
     unitPrice: z.number().nullable(),
@@ -80,7 +88,11 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartSchema = z
   .object({
     items: z.array(cartItemSchema),
-    totals: z.object({ lineItems: z.number().int(), totalQuantity: z.number().int(), estimatedValue: z.number() }),
+    totals: z.object({
+      lineItems: z.number().int(),
+      totalQuantity: z.number().int(),
+      estimatedValue: z.number(),
+    }),
   })
   .meta({ id: 'Cart' });
 export type Cart = z.infer<typeof cartSchema>;

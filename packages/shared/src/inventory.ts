@@ -86,7 +86,8 @@ export const inventorySyncSchema = z
     productId: z
       .string({ error: INVENTORY_MESSAGES.productRequired })
       .trim()
-      .min(1, INVENTORY_MESSAGES.productRequired)
+      // abort: an empty identifier is missing, not also "unknown".
+      .min(1, { error: INVENTORY_MESSAGES.productRequired, abort: true })
       .uuid({ error: INVENTORY_MESSAGES.unknownProduct }),
     quantity: z
       .number({ error: INVENTORY_MESSAGES.quantityAndPrice })

@@ -23,7 +23,7 @@ const errors = {
 
 /** Platform administration; every call needs user type platform and manage_platform. */
 export default async function adminRoutes(app: FastifyInstance, opts: { storage: LicenceStorage }) {
-  app.addHook('preHandler', app.guard({ userType: 'platform', permission: 'manage_platform' }));
+  app.addHook('preValidation', app.guard({ userType: 'platform', permission: 'manage_platform' }));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
 

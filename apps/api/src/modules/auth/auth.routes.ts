@@ -92,7 +92,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
   r.get(
     '/auth/me',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, with permissions from their current roles',

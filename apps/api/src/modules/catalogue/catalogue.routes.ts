@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createProductSchema, productListQuerySchema, productSchema } from '@aduro/shared/catalogue';
+import { errorResponseSchema } from '@aduro/shared/errors';
+import { forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { addProduct, getProducts } from './catalogue.service.ts';
+
+/** GET /products for every signed-in user; POST /products for supplier staff who manage inventory. */
+export default async function catalogueRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+
+  r.get(
+    '/products',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The shared product catalogue, by name; q searches name and brand',
+        description: 'Without q every product is listed; with q at most 50 unless limit says otherwise.',
+        security,
+        querystring: productListQuerySchema,
+        response: { 200: z.array(productSchema), 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => getProducts(app.db, request.query),
+  );
+
+  r.post(
+    '/products',
+    {
+      preValidation: app.guard({ userType: 'supplier', permission: 'manage_inventory' }),
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Add a product to the shared catalogue',
+        description:
+          'The same name, brand, unit of measure and pack size (case- and space-insensitively) is not added ' +
+          'twice: 409 with a message naming the existing product id.',
+        security,
+        body: createProductSchema,
+        response: {
+          201: productSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { orgId } = caller(request);
+      if (!orgId) throw forbidden();
+      return reply.status(201).send(await addProduct(app.db, orgId, request.body));
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import {
+  CATALOGUE_MESSAGES,
+  productDedupeKey,
+  type createProductSchema,
+  type Product,
+} from '@aduro/shared/catalogue';
+import type { Db } from '../../db/client.ts';
+import { conflict } from '../../lib/errors.ts';
+import { findProductByDedupeKey, insertProductIfNew, listProducts } from './catalogue.repository.ts';
+
+export type NewProductInput = z.output<typeof createProductSchema>;
+
+/** A search is for pickers: it answers this many products unless the caller asks for another limit. */
+const SEARCH_LIMIT = 50;
+
+/** The whole catalogue by name, or the products whose name or brand contains `q`. */
+export async function getProducts(db: Db, query: { q?: string; limit?: number }): Promise<Product[]> {
+  const search = query.q?.trim() || undefined;
+  return listProducts(db, { search, limit: query.limit ?? (search ? SEARCH_LIMIT : undefined) });
+}
+
+/** Adds a product to the shared catalogue, or answers 409 naming the same product already there. */
+export async function addProduct(db: Db, orgId: string, input: NewProductInput): Promise<Product> {
+  const dedupeKey = productDedupeKey(input);
+  // Insert-or-nothing, then read: two suppliers adding the same product at once both get an answer
+  // (one 201, one 409) instead of a unique-violation 500. The loop covers the rare case where the
+  // conflicting row vanished between the two statements.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const created = await insertProductIfNew(db, { ...input, dedupeKey, createdByOrgId: orgId });
+    if (created) return created;
+    const existing = await findProductByDedupeKey(db, dedupeKey);
+    if (existing) throw conflict(CATALOGUE_MESSAGES.duplicate(existing.name, existing.id));
+  }
+  throw new Error(`product ${dedupeKey} neither inserted nor found`);
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@aduro/shared/errors';
+import {
+  forecastParamsSchema,
+  forecastSchema,
+  inventoryRowSchema,
+  inventorySyncSchema,
+} from '@aduro/shared/inventory';
+import { forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { getForecast, getInventory, syncInventory } from './inventory.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** The caller's organisation: every inventory call reads and writes that organisation's stock only. */
+function supplierOf(request: FastifyRequest): string {
+  const { orgId } = caller(request);
+  if (!orgId) throw forbidden();
+  return orgId;
+}
+
+/** A supplier's own stock lots, stock sync and demand forecast; every call needs manage_inventory. */
+export default async function inventoryRoutes(app: FastifyInstance) {
+  app.addHook('preValidation', app.guard({ userType: 'supplier', permission: 'manage_inventory' }));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+
+  r.get(
+    '/inventory',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: "The signed-in supplier's stock lots, by product name then expiry",
+        security,
+        response: { 200: z.array(inventoryRowSchema), ...errors },
+      },
+    },
+    async (request) => getInventory(app.db, supplierOf(request)),
+  );
+
+  r.post(
+    '/inventory',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: "Set a lot's counted quantity and the offer price",
+        description:
+          'A sync, not a delta: the lot (product, expiry date or none) is set to the counted quantity and the ' +
+          'offer price (and moq when given; a new offer starts at moq 1) is set, in one transaction.',
+        security,
+        body: inventorySyncSchema,
+        response: { 200: inventoryRowSchema, ...errors },
+      },
+    },
+    async (request) => syncInventory(app.db, supplierOf(request), request.body),
+  );
+
+  r.get(
+    '/inventory/forecast/:productId',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: "Weekly demand forecast of a product from the supplier's own released orders",
+        security,
+        params: forecastParamsSchema,
+        response: { 200: forecastSchema, ...errors },
+      },
+    },
+    async (request) => getForecast(app.db, supplierOf(request), request.params.productId),
+  );
+}

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import {
+  daysUntil,
+  expiryStatusFor,
+  INVENTORY_MESSAGES,
+  todayUtc,
+  type Forecast,
+  type InventoryRow,
+  type inventorySyncSchema,
+} from '@aduro/shared/inventory';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { forecastDemand, isoWeek, nextIsoWeeks, startOfIsoWeek } from './forecast.ts';
+import {
+  findLot,
+  findProduct,
+  listLots,
+  listUnexpiredLots,
+  upsertLotQuantity,
+  upsertOffer,
+  weeklyReleasedUnits,
+  type LotRow,
+} from './inventory.repository.ts';
+
+export type InventorySync = z.output<typeof inventorySyncSchema>;
+
+/** DOMAIN.md "Forecast": 26 weeks of history (the current one included), 8 weeks projected. */
+const HISTORY_WEEKS = 26;
+const FORECAST_WEEKS = 8;
+const WEEK_MS = 7 * 86_400_000;
+
+const unknownProduct = () =>
+  new AppError('not_found', INVENTORY_MESSAGES.unknownProduct, {
+    fieldErrors: { productId: [INVENTORY_MESSAGES.unknownProduct] },
+  });
+
+function toInventoryRow(row: LotRow, today: string): InventoryRow {
+  return {
+    id: row.id,
+    product: row.product,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    moq: row.moq,
+    expiryDate: row.expiryDate,
+    expiryStatus: expiryStatusFor(row.expiryDate, today),
+    daysUntilExpiry: row.expiryDate === null ? null : daysUntil(row.expiryDate, today),
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The supplier's lots with product, offer price and moq, and expiry status as of today (UTC). */
+export async function getInventory(db: Db, supplierId: string): Promise<InventoryRow[]> {
+  const today = todayUtc();
+  return (await listLots(db, supplierId)).map((row) => toInventoryRow(row, today));
+}
+
+/** Sets one lot to the counted quantity and the offer's price (and moq) in one transaction. */
+export async function syncInventory(db: Db, supplierId: string, input: InventorySync): Promise<InventoryRow> {
+  // No check that the organisation is active: a supplier pending review prepares its stock (DOMAIN.md).
+  const row = await db.transaction(async (tx) => {
+    if (!(await findProduct(tx, input.productId))) throw unknownProduct();
+    await upsertOffer(tx, {
+      supplierId,
+      productId: input.productId,
+      unitPrice: input.unitPrice,
+      moq: input.moq,
+    });
+    const lotId = await upsertLotQuantity(tx, {
+      supplierId,
+      productId: input.productId,
+      expiryDate: input.expiryDate,
+      quantity: input.quantity,
+    });
+    return findLot(tx, supplierId, lotId);
+  });
+  if (!row) throw new Error('synced lot could not be read back');
+  return toInventoryRow(row, todayUtc());
+}
+
+/** Forecasts the caller's weekly sales of a product from its own released orders (zeros if never sold). */
+export async function getForecast(
+  db: Db,
+  supplierId: string,
+  productId: string,
+  now = new Date(),
+): Promise<Forecast> {
+  const product = await findProduct(db, productId);
+  if (!product) throw unknownProduct();
+  const today = todayUtc(now);
+  const firstWeek = new Date(startOfIsoWeek(now).getTime() - (HISTORY_WEEKS - 1) * WEEK_MS);
+  const [weeks, lots] = await Promise.all([
+    weeklyReleasedUnits(db, supplierId, productId, todayUtc(firstWeek), HISTORY_WEEKS),
+    listUnexpiredLots(db, supplierId, productId, today),
+  ]);
+
+  const history = weeks.map((w) => ({ period: isoWeek(new Date(`${w.week}T00:00:00Z`)), units: w.units }));
+  const firstSale = history.findIndex((h) => h.units > 0);
+  const result = forecastDemand({
+    history: history.map((h) => h.units),
+    weeksWithHistory: firstSale < 0 ? 0 : history.length - firstSale,
+    lots,
+    today,
+    horizon: FORECAST_WEEKS,
+  });
+
+  return {
+    productId: product.id,
+    productName: product.name,
+    commentary: result.commentary,
+    points: nextIsoWeeks(now, FORECAST_WEEKS).map((period, i) => ({
+      period,
+      projected: result.projected[i] ?? 0,
+    })),
+    baseline: result.baseline,
+    history,
+    model: { method: result.method, alpha: result.alpha, beta: result.beta, sse: result.sse },
+    unexpiredStock: result.unexpiredStock,
+    weeksOfCover: result.weeksOfCover,
+    unitsAtRiskOfExpiry: result.unitsAtRiskOfExpiry,
+  };
+}
