@@ -110,7 +110,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/cli/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx', 'apps/web/e2e/**'],
+    files: [
+      'apps/api/src/cli/**',
+      'apps/api/bench/**',
+      'scripts/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/web/e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -6,7 +6,15 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { productDedupeKey } from '@aduro/shared/catalogue';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { inventoryLots, offers, organizations, products, userRoles, users, roles } from '../src/db/schema/index.ts';
+import {
+  inventoryLots,
+  offers,
+  organizations,
+  products,
+  userRoles,
+  users,
+  roles,
+} from '../src/db/schema/index.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { ensureRoles } from '../src/db/seed/roles.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
@@ -18,8 +26,8 @@ const LOTS = 5_000;
 const PRODUCTS = 500;
 const BENCH_EMAIL = 'bench@bulk-supplier.test';
 
-async function prepare(dataDir: string) {
-  const database = await openDatabase({ dataDir });
+async function prepare(dataDir: string, databaseUrl?: string) {
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     await migrateDatabase(database);
     await ensureRoles(database.db);
@@ -27,7 +35,12 @@ async function prepare(dataDir: string) {
     const db = database.db;
     const [org] = await db
       .insert(organizations)
-      .values({ kind: 'supplier', name: 'Bulk Bench Supplier', isActive: true, supplierCategory: 'distributor' })
+      .values({
+        kind: 'supplier',
+        name: 'Bulk Bench Supplier',
+        isActive: true,
+        supplierCategory: 'distributor',
+      })
       .returning({ id: organizations.id });
     const [user] = await db
       .insert(users)
@@ -50,8 +63,14 @@ async function prepare(dataDir: string) {
       };
       return { ...p, category: 'Bench', dedupeKey: productDedupeKey(p) };
     });
-    const ids = (await db.insert(products).values(productRows).returning({ id: products.id })).map((r) => r.id);
-    await db.insert(offers).values(ids.map((productId, i) => ({ supplierId: org!.id, productId, unitPrice: 10 + (i % 90) + 0.25 })));
+    const ids = (await db.insert(products).values(productRows).returning({ id: products.id })).map(
+      (r) => r.id,
+    );
+    await db
+      .insert(offers)
+      .values(
+        ids.map((productId, i) => ({ supplierId: org!.id, productId, unitPrice: 10 + (i % 90) + 0.25 })),
+      );
     const lots = [];
     const today = Date.now();
     for (let i = 0; i < LOTS; i++) {
@@ -59,11 +78,14 @@ async function prepare(dataDir: string) {
       lots.push({
         supplierId: org!.id,
         productId: ids[i % PRODUCTS]!,
-        expiryDate: new Date(today + days * 86_400_000 + Math.floor(i / PRODUCTS) * 86_400_000).toISOString().slice(0, 10),
+        expiryDate: new Date(today + days * 86_400_000 + Math.floor(i / PRODUCTS) * 86_400_000)
+          .toISOString()
+          .slice(0, 10),
         quantity: (i * 37) % 500,
       });
     }
-    for (let i = 0; i < lots.length; i += 1000) await db.insert(inventoryLots).values(lots.slice(i, i + 1000));
+    for (let i = 0; i < lots.length; i += 1000)
+      await db.insert(inventoryLots).values(lots.slice(i, i + 1000));
   } finally {
     await database.close();
   }
@@ -71,7 +93,13 @@ async function prepare(dataDir: string) {
 
 async function load(url: string, authorization: string) {
   const r = await autocannon({ url, headers: { authorization }, connections: 10, duration: 10 });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
 async function main() {
@@ -80,19 +108,63 @@ async function main() {
   const times: number[] = [];
   for (let i = 0; i < 200; i++) {
     const t0 = performance.now();
-    forecastDemand({ history, weeksWithHistory: 26, lots: [{ expiryDate: '2027-03-01', quantity: 400 }], today: '2026-11-22' });
+    forecastDemand({
+      history,
+      weeksWithHistory: 26,
+      lots: [{ expiryDate: '2027-03-01', quantity: 400 }],
+      today: '2026-11-22',
+    });
     times.push(performance.now() - t0);
   }
   console.log('\nDemand forecast over 26 weeks of history (Holt, fitted by least squares)');
   console.log(`  model alone, median of 200: ${median(times).toFixed(2)} ms (budget 50 ms)`);
 
+  await measure('PGlite', {});
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const name = `aduro_bench_${Date.now().toString(36)}`;
+  const created = await adminQuery(adminUrl, `create database ${name}`).then(
+    () => true,
+    () => false,
+  );
+  if (!created) {
+    console.log(
+      '\n(PostgreSQL not reachable at BENCH_DATABASE_URL or 127.0.0.1:5432: PostgreSQL figures skipped)',
+    );
+    return;
+  }
+  try {
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    await measure('PostgreSQL', { databaseUrl: u.toString() });
+  } finally {
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  }
+}
+
+async function adminQuery(url: string, sql: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(label: string, opts: { databaseUrl?: string }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aduro-bench-inv-'));
   try {
-    await prepare(dataDir);
-    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, Number(process.env.BENCH_PORT ?? 3210));
+    await prepare(dataDir, opts.databaseUrl);
+    const server = await startServer(
+      { DATA_DIR: dataDir, DATABASE_URL: opts.databaseUrl ?? '' },
+      Number(process.env.BENCH_PORT ?? 3210),
+    );
     try {
       const auth = await signIn(server.base, BENCH_EMAIL, 'supplier');
-      const rows = (await (await fetch(`${server.base}/api/inventory`, { headers: { authorization: auth } })).json()) as unknown[];
+      const rows = (await (
+        await fetch(`${server.base}/api/inventory`, { headers: { authorization: auth } })
+      ).json()) as unknown[];
       const tema = await signIn(server.base, 'admin@tema-pharma.demo', 'supplier');
       const temaRows = (await (
         await fetch(`${server.base}/api/inventory`, { headers: { authorization: tema } })
@@ -101,19 +173,29 @@ async function main() {
       const endpointTimes: number[] = [];
       for (let i = 0; i < 50; i++) {
         const t0 = performance.now();
-        const res = await fetch(`${server.base}/api/inventory/forecast/${productId}`, { headers: { authorization: tema } });
+        const res = await fetch(`${server.base}/api/inventory/forecast/${productId}`, {
+          headers: { authorization: tema },
+        });
         await res.arrayBuffer();
         endpointTimes.push(performance.now() - t0);
       }
-      console.log(`  GET /api/inventory/forecast/{id} (SQL history + model), median of 50: ${median(endpointTimes).toFixed(1)} ms`);
+      console.log(
+        `\n[${label}] GET /api/inventory/forecast/{id} (SQL history + model), median of 50: ${median(endpointTimes).toFixed(1)} ms`,
+      );
 
       await load(`${server.base}/api/inventory`, auth); // warm-up
       const runs = [];
       for (let i = 0; i < 3; i++) runs.push(await load(`${server.base}/api/inventory`, auth));
-      console.log(`\nGET /api/inventory for a supplier holding ${rows.length} lots (PGlite), 10 connections, 3 x 10 s`);
+      console.log(
+        `[${label}] GET /api/inventory for a supplier holding ${rows.length} lots, 10 connections, 3 x 10 s`,
+      );
       console.log(`  requests/s median: ${median(runs.map((r) => r.rps)).toFixed(1)}`);
-      console.log(`  p50 median: ${median(runs.map((r) => r.p50))} ms, p99 median: ${median(runs.map((r) => r.p99))} ms`);
-      console.log(`  non-2xx: ${runs.reduce((s, r) => s + r.non2xx, 0)}, errors: ${runs.reduce((s, r) => s + r.errors, 0)}`);
+      console.log(
+        `  p50 median: ${median(runs.map((r) => r.p50))} ms, p99 median: ${median(runs.map((r) => r.p99))} ms`,
+      );
+      console.log(
+        `  non-2xx: ${runs.reduce((s, r) => s + r.non2xx, 0)}, errors: ${runs.reduce((s, r) => s + r.errors, 0)}`,
+      );
     } finally {
       await server.stop();
     }

@@ -1,4 +1,5 @@
 import { and, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { EXPIRING_SOON_DAYS } from '@aduro/shared/inventory';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { inventoryLots, offers, orderDrops, orders, products } from '../../db/schema/index.ts';
 
@@ -50,9 +51,37 @@ async function selectLots(db: Executor, where: SQL | undefined): Promise<LotRow[
   return rows[0]?.lots ?? [];
 }
 
-/** Every lot of one supplier, by product name then expiry (lots without expiry last). */
-export async function listLots(db: Executor, supplierId: string) {
-  return selectLots(db, eq(inventoryLots.supplierId, supplierId));
+/**
+ * The whole GET /api/inventory answer as JSON text, built by PostgreSQL in one statement: expiry status
+ * and days are computed in SQL with the same rule as the shared expiryStatusFor, so the server passes
+ * the text through without decoding, validating and re-encoding thousands of rows.
+ */
+export async function lotsJsonText(db: Executor, supplierId: string, today: string): Promise<string> {
+  const rows = await queryRows<{ body: string }>(
+    db,
+    sql`select coalesce(json_agg(json_build_object(
+          'id', l.id,
+          'product', json_build_object(
+            'id', p.id, 'name', p.name, 'brandName', p.brand_name,
+            'category', p.category, 'unitOfMeasure', p.unit_of_measure),
+          'quantity', l.quantity,
+          'unitPrice', o.unit_price,
+          'moq', o.moq,
+          'expiryDate', l.expiry_date,
+          'expiryStatus', case
+            when l.expiry_date is null then 'not_applicable'
+            when l.expiry_date < ${today}::date then 'expired'
+            when l.expiry_date <= ${today}::date + ${EXPIRING_SOON_DAYS}::int then 'expiring_soon'
+            else 'healthy' end,
+          'daysUntilExpiry', l.expiry_date - ${today}::date,
+          'updatedAt', to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          order by lower(p.name), p.name, p.id, l.expiry_date asc nulls last, l.id), '[]'::json)::text as body
+        from ${inventoryLots} l
+        join ${products} p on p.id = l.product_id
+        join ${offers} o on o.supplier_id = l.supplier_id and o.product_id = l.product_id
+        where l.supplier_id = ${supplierId}`,
+  );
+  return rows[0]?.body ?? '[]';
 }
 
 export async function findLot(db: Executor, supplierId: string, lotId: string) {

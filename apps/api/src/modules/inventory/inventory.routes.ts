@@ -10,7 +10,7 @@ import {
 } from '@aduro/shared/inventory';
 import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
-import { getForecast, getInventory, syncInventory } from './inventory.service.ts';
+import { getForecast, getInventoryJson, syncInventory } from './inventory.service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -42,7 +42,14 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: z.array(inventoryRowSchema), ...errors },
       },
     },
-    async (request) => getInventory(app.db, supplierOf(request)),
+    async (request, reply) => {
+      const body = await getInventoryJson(app.db, supplierOf(request));
+      // Already the JSON of InventoryRow[], built by PostgreSQL: sent as is, not decoded and re-encoded.
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => payload as string)
+        .send(body as never);
+    },
   );
 
   r.post(

@@ -14,7 +14,7 @@ import { forecastDemand, isoWeek, nextIsoWeeks, startOfIsoWeek } from './forecas
 import {
   findLot,
   findProduct,
-  listLots,
+  lotsJsonText,
   listUnexpiredLots,
   upsertLotQuantity,
   upsertOffer,
@@ -48,10 +48,12 @@ function toInventoryRow(row: LotRow, today: string): InventoryRow {
   };
 }
 
-/** The supplier's lots with product, offer price and moq, and expiry status as of today (UTC). */
-export async function getInventory(db: Db, supplierId: string): Promise<InventoryRow[]> {
-  const today = todayUtc();
-  return (await listLots(db, supplierId)).map((row) => toInventoryRow(row, today));
+/**
+ * The supplier's lots with product, offer price and moq, and expiry status as of today (UTC), as the
+ * JSON text of InventoryRow[] (see lotsJsonText for why it is text).
+ */
+export async function getInventoryJson(db: Db, supplierId: string): Promise<string> {
+  return lotsJsonText(db, supplierId, todayUtc());
 }
 
 /** Sets one lot to the counted quantity and the offer's price (and moq) in one transaction. */
