@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { orgRolesQueryOptions } from '../api/get-org-roles';
+import { orgUsersQueryOptions } from '../api/get-org-users';
+import { assignableRoles } from '../utils/roles';
+import { InviteUserForm } from './invite-user-form';
+import { TeamDirectory } from './team-directory';
+
+export interface UsersRolesTabProps {
+  /** The signed-in user's organisation (session orgId); scopes the cache keys, e.g. ['org-users', orgId]. */
+  orgId: string;
+  /** The signed-in user's id (session id): their own Remove is disabled and their own roles change with care. */
+  currentUserId: string;
+}
+
+/**
+ * SPEC §2 Users tab 'Users & roles': the invite form, the team directory with role checkboxes and
+ * removal, and the org_users.csv export. The cockpit shows it only to holders of manage_users.
+ */
+export function UsersRolesTab({ orgId, currentUserId }: UsersRolesTabProps) {
+  const usersQuery = useQuery(orgUsersQueryOptions(orgId));
+  const rolesQuery = useQuery(orgRolesQueryOptions(orgId));
+  const roles = useMemo(() => assignableRoles(rolesQuery.data ?? []), [rolesQuery.data]);
+
+  return (
+    <section aria-labelledby="users-roles-heading" className="space-y-5">
+      <div>
+        <h2 id="users-roles-heading" className="text-lg font-semibold text-slate-900">
+          Users & roles
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          Everyone at your organisation who signs in to Aduro. Roles decide which cockpit tabs each person
+          sees; a member keeps at least one role, and the organisation always keeps an Admin.
+        </p>
+      </div>
+
+      {usersQuery.isPending || rolesQuery.isPending ? (
+        <Card>
+          <div role="status" className="flex items-center justify-center gap-3 px-6 py-12 text-slate-500">
+            <Spinner className="size-5 text-emerald-700" />
+            <span className="text-sm font-medium">Loading your team</span>
+          </div>
+        </Card>
+      ) : usersQuery.isError || rolesQuery.isError ? (
+        <Card>
+          {/* The reason is already in the error toast; this keeps the tab usable after a dropped connection. */}
+          <div className="flex flex-col items-center gap-3 px-6 py-10 text-center">
+            <p className="text-sm text-slate-600">Your team could not be loaded.</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                if (usersQuery.isError) void usersQuery.refetch();
+                if (rolesQuery.isError) void rolesQuery.refetch();
+              }}
+            >
+              Try again
+            </Button>
+          </div>
+        </Card>
+      ) : (
+        <>
+          <InviteUserForm orgId={orgId} roles={roles} />
+          <TeamDirectory orgId={orgId} currentUserId={currentUserId} users={usersQuery.data} roles={roles} />
+        </>
+      )}
+    </section>
+  );
+}
