@@ -9,12 +9,15 @@ import { LICENCE_MAX_BYTES } from '@aduro/shared/auth';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
+import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { LicenceStorage } from './modules/auth/licence-storage.ts';
 import { LoginLimiter, type LoginLimiterOptions } from './modules/auth/login-limiter.ts';
+import cartRoutes from './modules/cart/cart.routes.ts';
 import catalogueRoutes from './modules/catalogue/catalogue.routes.ts';
 import inventoryRoutes from './modules/inventory/inventory.routes.ts';
 import staffRoutes from './modules/staff/staff.routes.ts';
+import supplierMarketplaceRoutes from './modules/suppliers/suppliers.marketplace.routes.ts';
 import supplierSettingsRoutes from './modules/suppliers/suppliers.settings.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -106,7 +109,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(inventoryRoutes);
       await api.register(staffRoutes);
       await api.register(supplierSettingsRoutes);
-      // marketplace, cart and analytics routes
+      await api.register(supplierMarketplaceRoutes);
+      await api.register(cartRoutes);
+      await api.register(analyticsRoutes);
     },
     { prefix: '/api' },
   );

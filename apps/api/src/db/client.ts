@@ -36,6 +36,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // numeric, bigint and date come back as strings; drizzle's column modes map them.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle client can lose its connection (server restart, database dropped); without a listener
+    // that error would crash the process. The next query simply opens a new connection.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL idle connection closed: ${err.message}`);
+    });
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return { db, driver: 'postgres', close: () => pool.end() };
   }

@@ -1,0 +1,258 @@
+import { CART_MESSAGES } from '@aduro/shared/cart';
+import { todayUtc } from '@aduro/shared/inventory';
+import {
+  allowedPaymentMethods,
+  DRAFT_MESSAGES,
+  draftPaymentMethod,
+  MARKETPLACE_MESSAGES,
+  netTermDays,
+} from '@aduro/shared/marketplace';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@aduro/shared/payments';
+import type { Tx } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import {
+  findBuyerOrganisation,
+  findDraftTerms,
+  insertDrops,
+  insertHistory,
+  insertOrders,
+  nextOrderNumbers,
+  type DraftTermsRow,
+} from './orders.repository.ts';
+
+export interface DraftDrop {
+  addressName: string;
+  address: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  quantity: number;
+  /** YYYY-MM-DD, or null when not agreed yet. */
+  estimatedDeliveryDate: string | null;
+}
+
+/** One order to draft: one product from one seller, delivered in one or more drops. */
+export interface DraftOrderGroup {
+  sellerId: string;
+  productId: string;
+  /** Omitted: the supplier's default when allowed, else its first non-credit method (draftPaymentMethod). */
+  paymentMethod?: PaymentMethod;
+  /** For credit orders; omitted, the net-N days of the supplier's terms. */
+  creditTermDays?: number | null;
+  entityName?: string | null;
+  entityLocation?: string | null;
+  requesterRole?: string | null;
+  contacts: {
+    deliveryContactName: string | null;
+    deliveryContactPhone: string | null;
+    deliveryAddress: string | null;
+  };
+  drops: DraftDrop[];
+}
+
+export interface DraftOrdersInput {
+  buyer: { orgId: string };
+  user: { id: string; name: string };
+  groups: DraftOrderGroup[];
+  /** The history note of each new order. */
+  note?: string;
+}
+
+export interface DraftedOrder {
+  id: string;
+  number: string;
+  sellerId: string;
+  supplierName: string;
+  productId: string;
+  productName: string;
+  unitPrice: number;
+  totalQuantity: number;
+  totalCost: number;
+  paymentMethod: PaymentMethod;
+  creditTermDays: number | null;
+}
+
+const AWAITING = 'AWAITING_CUSTOMER_APPROVAL' as const;
+const toPesewas = (cedis: string) => Math.round(Number(cedis) * 100);
+const toCedis = (pesewas: number) => pesewas / 100;
+const orderNumber = (year: number, n: number) => `PO-${year}-${String(n).padStart(6, '0')}`;
+
+interface PlannedOrder {
+  group: DraftOrderGroup;
+  drops: DraftDrop[];
+  terms: DraftTermsRow & { supplierName: string; productName: string; unitPrice: string };
+  totalQuantity: number;
+  unitPesewas: number;
+  totalPesewas: number;
+  paymentMethod: PaymentMethod;
+  creditTermDays: number | null;
+}
+
+/** Checks one group against the seller's state, offer and terms as they stand in this transaction. */
+function planOrder(group: DraftOrderGroup, terms: DraftTermsRow | undefined): PlannedOrder {
+  if (!terms?.productName) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
+  if (!terms.supplierName || !terms.isSupplier) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
+  const supplier = terms.supplierName;
+  const product = terms.productName;
+  if (!terms.isActive) throw conflict(CART_MESSAGES.inactiveSupplier(supplier));
+  if (terms.unitPrice === null || terms.stock <= 0)
+    throw conflict(CART_MESSAGES.notOffered(supplier, product));
+
+  // Drops of 0 units are left out (DOMAIN.md "Orders").
+  const drops = group.drops.filter((d) => d.quantity > 0);
+  const totalQuantity = drops.reduce((sum, d) => sum + d.quantity, 0);
+  if (totalQuantity <= 0) throw badRequest(DRAFT_MESSAGES.noUnits);
+  const moq = terms.moq ?? 1;
+  if (totalQuantity < moq) throw conflict(DRAFT_MESSAGES.belowMoq(product, supplier, moq, totalQuantity));
+
+  // The price is the supplier's current offer, never one the client sent (DOMAIN.md "Orders").
+  const unitPesewas = toPesewas(terms.unitPrice);
+  const totalPesewas = unitPesewas * totalQuantity;
+  const creditPesewas = terms.creditAvailable === null ? null : toPesewas(terms.creditAvailable);
+  const creditFits = creditPesewas !== null && totalPesewas <= creditPesewas;
+  const allowed = allowedPaymentMethods({
+    supportedPaymentMethods: terms.supportedPaymentMethods,
+    paymentTerms: terms.paymentTerms,
+    supportsCredit: terms.supportsCredit,
+    hasActiveCreditLine: terms.hasCreditLine,
+  });
+
+  let paymentMethod: PaymentMethod;
+  if (group.paymentMethod === undefined) {
+    const chosen = draftPaymentMethod(allowed, terms.defaultPaymentMethod, creditFits);
+    if (!chosen) throw conflict(DRAFT_MESSAGES.noMethod(supplier));
+    paymentMethod = chosen;
+  } else {
+    paymentMethod = group.paymentMethod;
+    if (!allowed.includes(paymentMethod)) {
+      throw badRequest(
+        DRAFT_MESSAGES.methodNotAccepted(supplier, PAYMENT_METHOD_LABELS[paymentMethod].toLowerCase()),
+      );
+    }
+    if (paymentMethod === 'credit_facility' && !terms.hasCreditLine) {
+      throw conflict(DRAFT_MESSAGES.noCreditLine(supplier));
+    }
+    if (paymentMethod === 'credit_facility' && !creditFits) throw conflict(DRAFT_MESSAGES.creditShortfall);
+  }
+
+  let creditTermDays: number | null = null;
+  if (paymentMethod === 'credit_facility') {
+    creditTermDays = group.creditTermDays ?? netTermDays(terms.paymentTerms);
+    if (
+      creditTermDays !== null &&
+      !(Number.isInteger(creditTermDays) && creditTermDays >= 0 && creditTermDays <= 180)
+    ) {
+      throw badRequest(DRAFT_MESSAGES.creditTermDays, { creditTermDays: [DRAFT_MESSAGES.creditTermDays] });
+    }
+  }
+
+  return {
+    group,
+    drops,
+    terms: { ...terms, supplierName: supplier, productName: product, unitPrice: terms.unitPrice },
+    totalQuantity,
+    unitPesewas,
+    totalPesewas,
+    paymentMethod,
+    creditTermDays,
+  };
+}
+
+/**
+ * Drafts orders for a buyer inside the caller's transaction, one per group: checks everything first
+ * (buyer active; seller a known, active supplier offering the product with unexpired stock; units at
+ * least the moq; the payment method allowed, and for credit an active line that covers the total),
+ * then writes each order AWAITING_CUSTOMER_APPROVAL at the seller's current offer price with a PO
+ * number from order_number_seq, its drops 'Awaiting Dispatch', and a history row by the user. Any
+ * failure throws before a row is written; the caller's transaction then rolls back its own work too.
+ */
+export async function draftOrders(tx: Tx, input: DraftOrdersInput): Promise<DraftedOrder[]> {
+  if (input.groups.length === 0) return [];
+  const buyer = await findBuyerOrganisation(tx, input.buyer.orgId);
+  if (!buyer) throw notFound('Customer organisation not found');
+  if (!buyer.isActive) throw conflict(DRAFT_MESSAGES.inactiveBuyer(buyer.name));
+
+  // Validate: every group against the terms as they stand now, before anything is written.
+  const terms = await findDraftTerms(tx, buyer.id, input.groups, todayUtc());
+  const byPair = new Map(terms.map((t) => [`${t.sellerId}/${t.productId}`, t]));
+  const planned = input.groups.map((g) => planOrder(g, byPair.get(`${g.sellerId}/${g.productId}`)));
+
+  // Generate rows.
+  const now = new Date();
+  const numbers = await nextOrderNumbers(tx, planned.length);
+  const orderRows = planned.map((p, i) => ({
+    number: orderNumber(now.getUTCFullYear(), numbers[i]!),
+    buyerOrgId: buyer.id,
+    sellerOrgId: p.group.sellerId,
+    productId: p.group.productId,
+    unitPrice: toCedis(p.unitPesewas),
+    totalQuantity: p.totalQuantity,
+    totalCost: toCedis(p.totalPesewas),
+    paymentMethod: p.paymentMethod,
+    paymentTerms: p.terms.paymentTerms,
+    useCredit: p.paymentMethod === 'credit_facility',
+    creditTermDays: p.creditTermDays,
+    entityName: p.group.entityName ?? buyer.name,
+    entityLocation: p.group.entityLocation ?? buyer.location,
+    requesterRole: p.group.requesterRole ?? null,
+    deliveryContactName: p.group.contacts.deliveryContactName,
+    deliveryContactPhone: p.group.contacts.deliveryContactPhone,
+    deliveryAddress: p.group.contacts.deliveryAddress,
+    status: AWAITING,
+    createdByUserId: input.user.id,
+    createdAt: now,
+    updatedAt: now,
+  }));
+
+  // Write, then log.
+  const inserted = await insertOrders(tx, orderRows);
+  const idByNumber = new Map(inserted.map((o) => [o.number, o.id]));
+  const ids = orderRows.map((o) => {
+    const id = idByNumber.get(o.number);
+    if (!id) throw new Error(`order ${o.number} was not written`);
+    return id;
+  });
+  await insertDrops(
+    tx,
+    planned.flatMap((p, i) =>
+      p.drops.map((d, j) => ({
+        orderId: ids[i]!,
+        sequence: j + 1,
+        addressName: d.addressName,
+        address: d.address,
+        contactName: d.contactName,
+        contactPhone: d.contactPhone,
+        quantity: d.quantity,
+        status: 'Awaiting Dispatch' as const,
+        estimatedDeliveryDate: d.estimatedDeliveryDate,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    ),
+  );
+  await insertHistory(
+    tx,
+    ids.map((orderId) => ({
+      orderId,
+      actorUserId: input.user.id,
+      actorName: input.user.name,
+      fromStatus: null,
+      toStatus: AWAITING,
+      note: input.note ?? 'Order drafted',
+      createdAt: now,
+    })),
+  );
+
+  return planned.map((p, i) => ({
+    id: ids[i]!,
+    number: orderRows[i]!.number,
+    sellerId: p.group.sellerId,
+    supplierName: p.terms.supplierName,
+    productId: p.group.productId,
+    productName: p.terms.productName,
+    unitPrice: toCedis(p.unitPesewas),
+    totalQuantity: p.totalQuantity,
+    totalCost: toCedis(p.totalPesewas),
+    paymentMethod: p.paymentMethod,
+    creditTermDays: p.creditTermDays,
+  }));
+}

@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import type { PaymentMethod } from '@aduro/shared/payments';
+import type { SupplierCategory } from '@aduro/shared/marketplace';
+import { queryRows, type Executor } from '../../db/client.ts';
+
+// Raw SQL answers numeric as text on both drivers and bigint as text on node-postgres: counts are cast
+// to int, money stays text here and becomes a number of cedis in the service.
+
+/** A lot that can still be sold: units on hand, undated or expiring today or later (DOMAIN.md). */
+const unexpiredLot = (today: string) =>
+  sql`l.quantity > 0 and (l.expiry_date is null or l.expiry_date >= ${today}::date)`;
+
+const RELEASED = sql`('RELEASED', 'SHIPPED', 'DELIVERED')`;
+
+export interface DirectoryRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  location: string | null;
+  supplierCategory: SupplierCategory | null;
+  isActive: boolean;
+  paymentTerms: string;
+  lines: number;
+  customerCount: number;
+  gmv: string;
+  isCustomer: boolean;
+  pendingApprovals: number;
+  creditLimit: string | null;
+  creditAvailable: string | null;
+}
+
+/**
+ * Every supplier organisation with its published offer lines (stocked offers of an active supplier: an
+ * inactive one publishes none, docs/domain.md), distinct released buyers and GMV, and the
+ * buyer's own standing with it (released orders, drafts awaiting its approval, active credit line),
+ * in one statement: aggregates per supplier joined once, never a query per supplier. Without a buyer
+ * the buyer columns come back empty. Active suppliers first, then by name.
+ */
+export async function listSupplierDirectory(
+  db: Executor,
+  opts: { buyerOrgId: string | null; category: SupplierCategory | null; today: string },
+) {
+  const buyer = sql`${opts.buyerOrgId}::uuid`;
+  return queryRows<DirectoryRow>(
+    db,
+    sql`
+      with stocked as (
+        select f.supplier_id, count(*)::int as lines
+        from offers f
+        where exists (
+          select 1 from inventory_lots l
+          where l.supplier_id = f.supplier_id and l.product_id = f.product_id and ${unexpiredLot(opts.today)})
+        group by f.supplier_id
+      ),
+      trade as (
+        select seller_org_id, count(distinct buyer_org_id)::int as customers, sum(total_cost) as gmv
+        from orders
+        where status in ${RELEASED}
+        group by seller_org_id
+      ),
+      mine as (
+        select seller_org_id,
+               bool_or(status in ${RELEASED}) as is_customer,
+               (count(*) filter (where status = 'AWAITING_CUSTOMER_APPROVAL'))::int as pending
+        from orders
+        where buyer_org_id = ${buyer}
+        group by seller_org_id
+      )
+      select s.id, s.name, s.location, s.supplier_category as "supplierCategory", s.is_active as "isActive",
+             s.payment_terms as "paymentTerms",
+             case when s.is_active then coalesce(st.lines, 0) else 0 end as lines,
+             coalesce(t.customers, 0) as "customerCount",
+             coalesce(t.gmv, 0)::text as gmv,
+             coalesce(m.is_customer, false) as "isCustomer",
+             coalesce(m.pending, 0) as "pendingApprovals",
+             cl.credit_limit::text as "creditLimit",
+             (cl.credit_limit - cl.balance)::text as "creditAvailable"
+      from organizations s
+      left join stocked st on st.supplier_id = s.id
+      left join trade t on t.seller_org_id = s.id
+      left join mine m on m.seller_org_id = s.id
+      left join credit_lines cl
+        on cl.supplier_id = s.id and cl.customer_id = ${buyer} and cl.status = 'active'
+      where s.kind = 'supplier'
+        ${opts.category ? sql`and s.supplier_category = ${opts.category}` : sql``}
+      order by s.is_active desc, lower(s.name), s.name, s.id`,
+  );
+}
+
+export async function findSupplier(db: Executor, supplierId: string) {
+  const rows = await queryRows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from organizations where id = ${supplierId} and kind = 'supplier'`,
+  );
+  return rows[0] ?? null;
+}
+
+export interface CatalogueRow extends Record<string, unknown> {
+  productId: string;
+  name: string;
+  brandName: string;
+  category: string;
+  unitOfMeasure: string;
+  itemsPerUnit: string;
+  isService: boolean;
+  unitPrice: string;
+  moq: number;
+  quantity: number;
+  earliestExpiry: string | null;
+  supportsCredit: boolean;
+  creditLimit: string | null;
+  creditAvailable: string | null;
+}
+
+/**
+ * A supplier's offers with unexpired stock: units in unexpired lots and the earliest dated expiry among
+ * them, with the buyer's active credit line with that supplier (none without a buyer). By product name.
+ * An inactive supplier publishes nothing.
+ */
+export async function listSupplierCatalogue(
+  db: Executor,
+  opts: { supplierId: string; buyerOrgId: string | null; today: string },
+) {
+  return queryRows<CatalogueRow>(
+    db,
+    sql`
+      select p.id as "productId", p.name, p.brand_name as "brandName", p.category,
+             p.unit_of_measure as "unitOfMeasure", p.items_per_unit as "itemsPerUnit", p.is_service as "isService",
+             f.unit_price::text as "unitPrice", f.moq, st.quantity,
+             to_char(st.earliest, 'YYYY-MM-DD') as "earliestExpiry",
+             s.supports_credit as "supportsCredit",
+             cl.credit_limit::text as "creditLimit",
+             (cl.credit_limit - cl.balance)::text as "creditAvailable"
+      from organizations s
+      join offers f on f.supplier_id = s.id
+      join products p on p.id = f.product_id
+      join lateral (
+        select sum(l.quantity)::int as quantity, min(l.expiry_date) as earliest
+        from inventory_lots l
+        where l.supplier_id = f.supplier_id and l.product_id = f.product_id and ${unexpiredLot(opts.today)}
+      ) st on st.quantity > 0
+      left join credit_lines cl
+        on cl.supplier_id = s.id and cl.customer_id = ${opts.buyerOrgId}::uuid and cl.status = 'active'
+      where s.id = ${opts.supplierId} and s.kind = 'supplier' and s.is_active
+      order by lower(p.name), p.name, p.id`,
+  );
+}
+
+export interface MatchRow extends Record<string, unknown> {
+  /** Null on the one row that only says the product exists. */
+  id: string | null;
+  name: string;
+  location: string | null;
+  paymentTerms: string;
+  supplierCategory: SupplierCategory | null;
+  supportedPaymentMethods: PaymentMethod[];
+  defaultPaymentMethod: PaymentMethod | null;
+  supportsCredit: boolean;
+  unitPrice: string;
+  moq: number;
+  availableQuantity: number;
+  daysUntilEarliestExpiry: number | null;
+  leadTimeDays: number;
+  rating: string | null;
+  hasCreditLine: boolean;
+  creditLimit: string | null;
+  creditAvailable: string | null;
+}
+
+/**
+ * Active suppliers holding unexpired stock of a product, cheapest first, in one statement: each with
+ * its delivery record over its last 50 delivered drops of any product (median whole UTC days from
+ * approval to delivery, rounded up; share delivered on or before the ETA date, among drops that had
+ * one, as a rating out of 5 from 3 such drops), and the buyer's active credit line with it.
+ * No rows: the product does not exist; one row with a null id: nobody offers it now.
+ */
+export async function listProductMatches(
+  db: Executor,
+  opts: { productId: string; buyerOrgId: string | null; today: string },
+) {
+  return queryRows<MatchRow>(
+    db,
+    sql`
+      with product as (
+        select id from products where id = ${opts.productId}
+      ),
+      candidates as (
+        select s.id, s.name, s.location, s.payment_terms, s.supplier_category,
+               s.supported_payment_methods::text[] as methods, s.default_payment_method,
+               s.supports_credit, s.default_lead_time_days,
+               f.unit_price, f.moq, st.quantity, st.earliest
+        from offers f
+        join organizations s on s.id = f.supplier_id and s.kind = 'supplier' and s.is_active
+        join lateral (
+          select sum(l.quantity)::int as quantity, min(l.expiry_date) as earliest
+          from inventory_lots l
+          where l.supplier_id = f.supplier_id and l.product_id = f.product_id and ${unexpiredLot(opts.today)}
+        ) st on st.quantity > 0
+        where f.product_id = ${opts.productId}
+      ),
+      record as (
+        select c.id as supplier_id,
+               ceil(percentile_cont(0.5) within group (order by r.days))::int as median_days,
+               count(r.on_time)::int as rated,
+               (count(*) filter (where r.on_time))::int as on_time
+        from candidates c
+        cross join lateral (
+          select ((d.delivered_at at time zone 'UTC')::date - (o.approved_at at time zone 'UTC')::date) as days,
+                 case when d.estimated_delivery_date is null then null
+                      else (d.delivered_at at time zone 'UTC')::date <= d.estimated_delivery_date end as on_time
+          from orders o
+          join order_drops d on d.order_id = o.id
+          where o.seller_org_id = c.id and o.approved_at is not null
+            and d.status = 'Delivered' and d.delivered_at is not null
+          order by d.delivered_at desc, d.id
+          limit 50
+        ) r
+        group by c.id
+      )
+      select c.id, c.name, c.location, c.payment_terms as "paymentTerms",
+             c.supplier_category as "supplierCategory",
+             c.methods as "supportedPaymentMethods", c.default_payment_method as "defaultPaymentMethod",
+             c.supports_credit as "supportsCredit",
+             c.unit_price::text as "unitPrice", c.moq, c.quantity as "availableQuantity",
+             (c.earliest - ${opts.today}::date) as "daysUntilEarliestExpiry",
+             coalesce(r.median_days, c.default_lead_time_days) as "leadTimeDays",
+             case when r.rated >= 3 then round(5.0 * r.on_time / r.rated, 1)::text end as rating,
+             cl.id is not null as "hasCreditLine",
+             cl.credit_limit::text as "creditLimit",
+             (cl.credit_limit - cl.balance)::text as "creditAvailable"
+      from product p
+      left join candidates c on true
+      left join record r on r.supplier_id = c.id
+      left join credit_lines cl
+        on cl.supplier_id = c.id and cl.customer_id = ${opts.buyerOrgId}::uuid and cl.status = 'active'
+      order by c.unit_price asc, lower(c.name), c.id`,
+  );
+}

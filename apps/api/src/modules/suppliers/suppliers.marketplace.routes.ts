@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@aduro/shared/errors';
+import {
+  productIdParamsSchema,
+  supplierCatalogueItemSchema,
+  supplierDirectoryEntrySchema,
+  supplierDirectoryQuerySchema,
+  supplierIdParamsSchema,
+  supplierMatchQuerySchema,
+  supplierMatchSchema,
+} from '@aduro/shared/marketplace';
+import { caller } from '../../plugins/auth.ts';
+import {
+  getProductMatches,
+  getSupplierCatalogue,
+  getSupplierDirectory,
+} from './suppliers.marketplace.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/**
+ * Marketplace reads for every signed-in user: the supplier directory, a supplier's catalogue and the
+ * suppliers able to fill a product. Relationship and credit fields are the caller's organisation's
+ * (customers only); nothing here names another buyer.
+ */
+export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const tags = ['marketplace'];
+
+  r.get(
+    '/suppliers',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Supplier directory, active suppliers first',
+        description:
+          'Every supplier organisation (inactive ones with isActive false), optionally of one category, with ' +
+          'published offer lines (stocked offers; none while inactive), distinct released buyers and GMV; for ' +
+          'a customer caller its relationship ' +
+          '(released orders, drafts awaiting its approval, active credit line), else null.',
+        security,
+        querystring: supplierDirectoryQuerySchema,
+        response: { 200: z.array(supplierDirectoryEntrySchema), ...errors },
+      },
+    },
+    async (request) => getSupplierDirectory(app.db, caller(request), request.query.category),
+  );
+
+  r.get(
+    '/suppliers/:id/products',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: "A supplier's offers with unexpired stock, by product name",
+        description:
+          'Empty while the supplier is inactive. Quantity is the sum of unexpired lots; expiry is that of the ' +
+          'earliest-expiring unexpired lot. ' +
+          "Credit fields are the customer caller's active credit line with the supplier, else null.",
+        security,
+        params: supplierIdParamsSchema,
+        response: { 200: z.array(supplierCatalogueItemSchema), ...errors },
+      },
+    },
+    async (request) => getSupplierCatalogue(app.db, caller(request), request.params.id),
+  );
+
+  r.get(
+    '/products/:id/suppliers',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Active suppliers able to fill a product now, cheapest first',
+        description:
+          "buyerId, when given, must be the caller's organisation (403 otherwise); a customer's defaults to " +
+          'its own. Lead time is the median approval-to-delivery days over the last 50 delivered drops, else ' +
+          'the default; rating is the on-time share of those drops x 5, null below 3.',
+        security,
+        params: productIdParamsSchema,
+        querystring: supplierMatchQuerySchema,
+        response: { 200: z.array(supplierMatchSchema), ...errors },
+      },
+    },
+    async (request) => getProductMatches(app.db, caller(request), request.params.id, request.query.buyerId),
+  );
+}

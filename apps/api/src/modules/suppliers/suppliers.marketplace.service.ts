@@ -1,0 +1,150 @@
+import type { SessionUser } from '@aduro/shared/auth';
+import { daysUntil, expiryStatusFor, todayUtc } from '@aduro/shared/inventory';
+import {
+  allowedPaymentMethods,
+  defaultPaymentMethodFor,
+  MARKETPLACE_MESSAGES,
+  matchTags,
+  type SupplierCatalogueItem,
+  type SupplierCategory,
+  type SupplierDirectoryEntry,
+  type SupplierMatch,
+} from '@aduro/shared/marketplace';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import {
+  findSupplier,
+  listProductMatches,
+  listSupplierCatalogue,
+  listSupplierDirectory,
+} from './suppliers.marketplace.repository.ts';
+
+// numeric arrives as text: cedis with 2 decimals, or a rating with 1.
+const num = (value: string) => Number(value);
+const numOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/** The organisation whose relationships and credit a marketplace read shows: customers only. */
+function buyerOf(user: SessionUser): string | null {
+  return user.userType === 'customer' ? user.orgId : null;
+}
+
+/**
+ * The supplier directory, optionally of one category; a customer caller also sees its relationship
+ * with each supplier, anyone else null.
+ */
+export async function getSupplierDirectory(
+  db: Db,
+  user: SessionUser,
+  category: SupplierCategory | 'all' | undefined,
+): Promise<SupplierDirectoryEntry[]> {
+  const buyerOrgId = buyerOf(user);
+  const rows = await listSupplierDirectory(db, {
+    buyerOrgId,
+    category: category === undefined || category === 'all' ? null : category,
+    today: todayUtc(),
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    location: r.location,
+    supplierCategory: r.supplierCategory,
+    isActive: r.isActive,
+    paymentTerms: r.paymentTerms,
+    inventory: { lines: r.lines },
+    customerCount: r.customerCount,
+    gmv: num(r.gmv),
+    relationship:
+      buyerOrgId === null
+        ? null
+        : {
+            isCustomer: r.isCustomer,
+            pendingDiscountApprovals: r.pendingApprovals,
+            creditLimit: numOrNull(r.creditLimit),
+            creditAvailable: numOrNull(r.creditAvailable),
+          },
+  }));
+}
+
+/**
+ * A supplier's stocked offers with the caller's credit with it; none while the supplier is inactive; 404
+ * for an unknown or non-supplier id.
+ */
+export async function getSupplierCatalogue(
+  db: Db,
+  user: SessionUser,
+  supplierId: string,
+): Promise<SupplierCatalogueItem[]> {
+  if (!(await findSupplier(db, supplierId))) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
+  const today = todayUtc();
+  const rows = await listSupplierCatalogue(db, { supplierId, buyerOrgId: buyerOf(user), today });
+  return rows.map((r) => ({
+    productId: r.productId,
+    name: r.name,
+    brandName: r.brandName,
+    category: r.category,
+    unitOfMeasure: r.unitOfMeasure,
+    itemsPerUnit: r.itemsPerUnit,
+    isService: r.isService,
+    unitPrice: num(r.unitPrice),
+    quantity: r.quantity,
+    moq: r.moq,
+    expiryStatus: expiryStatusFor(r.earliestExpiry, today),
+    daysUntilExpiry: r.earliestExpiry === null ? null : daysUntil(r.earliestExpiry, today),
+    supportsCredit: r.supportsCredit,
+    creditLimit: numOrNull(r.creditLimit),
+    creditAvailable: numOrNull(r.creditAvailable),
+  }));
+}
+
+/**
+ * Active suppliers able to fill a product now, cheapest first. The buyer is the caller's organisation:
+ * a buyerId naming another answers 403; a customer's defaults to its own, other callers have none.
+ */
+export async function getProductMatches(
+  db: Db,
+  user: SessionUser,
+  productId: string,
+  buyerId: string | undefined,
+): Promise<SupplierMatch[]> {
+  if (buyerId !== undefined && buyerId !== user.orgId) throw forbidden(MARKETPLACE_MESSAGES.otherBuyer);
+  const buyerOrgId = buyerId ?? buyerOf(user);
+  const rows = await listProductMatches(db, { productId, buyerOrgId, today: todayUtc() });
+  if (rows.length === 0) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
+  return rows.flatMap((r) => {
+    if (r.id === null) return [];
+    const creditAvailable = numOrNull(r.creditAvailable);
+    const supportedPaymentMethods = allowedPaymentMethods({
+      supportedPaymentMethods: r.supportedPaymentMethods,
+      paymentTerms: r.paymentTerms,
+      supportsCredit: r.supportsCredit,
+      hasActiveCreditLine: r.hasCreditLine,
+    });
+    return [
+      {
+        id: r.id,
+        name: r.name,
+        location: r.location,
+        paymentTerms: r.paymentTerms,
+        supplierCategory: r.supplierCategory,
+        tags: matchTags({
+          supplierCategory: r.supplierCategory,
+          availableQuantity: r.availableQuantity,
+          moq: r.moq,
+          daysUntilEarliestExpiry: r.daysUntilEarliestExpiry,
+          creditAvailable,
+          leadTimeDays: r.leadTimeDays,
+        }),
+        unitPrice: num(r.unitPrice),
+        leadTimeDays: r.leadTimeDays,
+        moq: r.moq,
+        rating: numOrNull(r.rating),
+        creditAvailable,
+        creditLimit: numOrNull(r.creditLimit),
+        supportedPaymentMethods,
+        defaultPaymentMethod: defaultPaymentMethodFor(supportedPaymentMethods, r.defaultPaymentMethod),
+        supportsCredit: r.supportsCredit,
+        availableQuantity: r.availableQuantity,
+      },
+    ];
+  });
+}
