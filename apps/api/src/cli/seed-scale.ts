@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { ensureRoles } from '../db/seed/roles.ts';
+import { seedScale } from '../db/seed/scale.ts';
+
+/**
+ * `npm run seed:scale`: adds 500 suppliers, 5,000 products and 200,000 released orders to the
+ * PostgreSQL database named by DATABASE_URL (with the demo data too, so the demo accounts sign in).
+ */
+async function main() {
+  const config = loadConfig();
+  if (!config.env.DATABASE_URL) {
+    console.error('seed:scale loads PostgreSQL only: set DATABASE_URL, e.g.');
+    console.error(
+      '  createdb aduro_scale && DATABASE_URL=postgresql://postgres@127.0.0.1:5432/aduro_scale npm run seed:scale',
+    );
+    process.exit(2);
+  }
+  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL });
+  try {
+    const started = performance.now();
+    await migrateDatabase(database);
+    await ensureRoles(database.db);
+    await seedDemo(database.db, { now: new Date(), uploadsDir: path.join(config.dataDir, 'uploads') });
+    console.log('Loading the scale data set...');
+    const { seeded } = await seedScale(database.db, undefined, (line) => console.log(line));
+    console.log(
+      seeded
+        ? `Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`
+        : 'This database already holds the scale data set; nothing was added.',
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
