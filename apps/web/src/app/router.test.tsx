@@ -47,17 +47,18 @@ describe('route guards', () => {
   });
 
   it('selects the first permitted supplier tab and lets the user switch', async () => {
-    signIn(
-      sessionUser({
-        userType: 'supplier',
-        roles: ['Admin'],
-        permissions: ['manage_inventory', 'manage_shipping', 'manage_credit', 'manage_users'],
-      }),
-    );
+    const supplier = sessionUser({
+      userType: 'supplier',
+      roles: ['Admin'],
+      permissions: ['manage_inventory', 'manage_shipping', 'manage_credit', 'manage_users'],
+    });
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+    // The Inventory tab loads the organisation's stock as soon as it is selected.
+    mockFetch({ 'GET /auth/me': () => json(supplier), 'GET /inventory': () => json([]) });
     const { user } = renderApp('/supplier');
     expect(await screen.findByRole('tab', { name: 'Inventory' })).toHaveAttribute('aria-selected', 'true');
     expect(
-      screen.getByText('No inventory data yet. Push your first stock update to activate analytics.'),
+      await screen.findByText('No inventory data yet. Push your first stock update to activate analytics.'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Users & Roles' }));
     expect(screen.getByRole('tab', { name: 'Users & Roles' })).toHaveAttribute('aria-selected', 'true');

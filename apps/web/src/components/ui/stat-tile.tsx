@@ -6,15 +6,17 @@ interface StatTileProps {
   value: ReactNode;
   hint?: ReactNode;
   tone?: 'light' | 'dark';
+  className?: string;
 }
 
-export function StatTile({ label, value, hint, tone = 'light' }: StatTileProps) {
+export function StatTile({ label, value, hint, tone = 'light', className }: StatTileProps) {
   const dark = tone === 'dark';
   return (
     <div
       className={cn(
         'rounded-xl border p-4',
         dark ? 'border-white/10 bg-white/5' : 'border-slate-200 bg-white shadow-xs',
+        className,
       )}
     >
       <dt className={cn('text-sm', dark ? 'text-emerald-100/80' : 'text-slate-500')}>{label}</dt>

@@ -1,11 +1,13 @@
+import type { SessionUser } from '@aduro/shared/auth';
 import type { Permission } from '@aduro/shared/permissions';
 import { hasPermission } from '@aduro/shared/permissions';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
+import { InventoryTab } from './inventory-tab';
 
 type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users';
 
@@ -24,13 +26,7 @@ const HERO_FIGURES = [
   { value: '3.6 hrs', label: 'credit approvals' },
 ] as const;
 
-const TAB_CONTENT: Record<SupplierTab, React.ReactNode> = {
-  inventory: (
-    <Card>
-      <CardHeader as="h3" title="Current inventory" description="Stock lots with unit price and expiry." />
-      <EmptyState message="No inventory data yet. Push your first stock update to activate analytics." />
-    </Card>
-  ),
+const TAB_CONTENT: Record<Exclude<SupplierTab, 'inventory'>, ReactNode> = {
   shipping: (
     <Card>
       <CardHeader as="h3" title="Outgoing shipments" actions={<Badge tone="blue">Live 0</Badge>} />
@@ -55,11 +51,24 @@ const TAB_CONTENT: Record<SupplierTab, React.ReactNode> = {
   ),
 };
 
+/** Tabs that read the organisation's data are given its id; the app layer owns the session. */
+function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
+  if (tab !== 'inventory') return TAB_CONTENT[tab];
+  // A supplier user always belongs to an organisation; without one there is no stock to show.
+  return user.orgId ? (
+    <InventoryTab orgId={user.orgId} />
+  ) : (
+    <Card>
+      <EmptyState message="No inventory data yet. Push your first stock update to activate analytics." />
+    </Card>
+  );
+}
+
 export function SupplierCockpitRoute() {
   const user = useSignedInUser();
   const tabs: TabItem<SupplierTab>[] = SUPPLIER_TABS.filter((tab) =>
     hasPermission(user.permissions, tab.permission),
-  ).map((tab) => ({ id: tab.id, label: tab.label, content: TAB_CONTENT[tab.id] }));
+  ).map((tab) => ({ id: tab.id, label: tab.label, content: tabContent(tab.id, user) }));
   const [chosen, setChosen] = useState<SupplierTab | null>(null);
   // Until the user picks a tab, the first one they may open is selected.
   const selected = tabs.find((tab) => tab.id === chosen)?.id ?? tabs[0]?.id;

@@ -1,0 +1,120 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { json, mockFetch, pending } from '../../../test/test-utils';
+import { forecastQueryOptions } from '../api/get-forecast';
+import { forecastFixture } from '../testing/fixtures';
+import { ForecastPanel } from './forecast-panel';
+
+const PRODUCT = { id: '11111111-1111-4111-8111-111111111111', name: 'Amoxicillin 500 mg capsules' };
+const FORECAST_PATH = `GET /inventory/forecast/${PRODUCT.id}`;
+
+/** jsdom lays nothing out: the chart's container reports a laptop-sized box so recharts draws. */
+class FixedSizeResizeObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    const contentRect = { width: 640, height: 288 } as DOMRectReadOnly;
+    this.callback([{ target, contentRect } as ResizeObserverEntry], this as unknown as ResizeObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
+function renderPanel() {
+  vi.stubGlobal('ResizeObserver', FixedSizeResizeObserver);
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    width: 640,
+    height: 288,
+  } as DOMRect);
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ForecastPanel orgId="org-1" product={PRODUCT} onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { onClose, user };
+}
+
+describe('ForecastPanel', () => {
+  it('is labelled an experiment and shows a loader while the forecast is computed', async () => {
+    mockFetch({ [FORECAST_PATH]: () => pending() });
+    renderPanel();
+    expect(screen.getByRole('heading', { name: 'AI demand forecast' })).toBeInTheDocument();
+    expect(screen.getByText('Experiment')).toBeInTheDocument();
+    expect(screen.getByText(PRODUCT.name)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading forecast');
+  });
+
+  it('shows commentary, model, cover, units at risk and the chart with its baseline', async () => {
+    mockFetch({ [FORECAST_PATH]: () => json(forecastFixture()) });
+    const { container } = { container: document.body, ...renderPanel() };
+    expect(
+      await screen.findByText(
+        'Stock covers about 6.2 weeks of projected demand; 40 units will expire before use.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Holt α 0.42 · β 0.10')).toBeInTheDocument();
+    expect(screen.getByText('Weeks of cover').nextSibling).toHaveTextContent('6.2 weeks');
+    expect(screen.getByText('Units at risk of expiry').nextSibling).toHaveTextContent('40');
+    expect(screen.getByText('Baseline').nextSibling).toHaveTextContent('41.5 / week');
+
+    // The lazily loaded chart: both series and the baseline reference line.
+    expect(await screen.findByText('Units released')).toBeInTheDocument();
+    expect(screen.getByText('Projected')).toBeInTheDocument();
+    expect(container.querySelector('.recharts-reference-line')).not.toBeNull();
+    expect(screen.getByText('Baseline 41.5')).toBeInTheDocument();
+    expect(screen.getByText('Fitted on 26 weeks of releases')).toBeInTheDocument();
+
+    const projected = screen.getByRole('table');
+    expect(within(projected).getAllByRole('row')).toHaveLength(9);
+    expect(within(projected).getByText('2026-W27')).toBeInTheDocument();
+  });
+
+  it('names the fallback model when history is too short for Holt', async () => {
+    mockFetch({
+      [FORECAST_PATH]: () =>
+        json(
+          forecastFixture({
+            model: { method: 'baseline', alpha: null, beta: null, sse: null },
+            commentary: null,
+            weeksOfCover: null,
+          }),
+        ),
+    });
+    renderPanel();
+    expect(await screen.findByText('Recent average')).toBeInTheDocument();
+    expect(screen.getByText('Too little history for a trend')).toBeInTheDocument();
+    expect(screen.getByText('No commentary is available for this product yet.')).toBeInTheDocument();
+    expect(screen.getByText('Weeks of cover').nextSibling).toHaveTextContent('No demand');
+  });
+
+  it('offers a retry when the forecast cannot be loaded', async () => {
+    mockFetch({ [FORECAST_PATH]: () => json({ message: 'Something went wrong. Please try again.' }, 500) });
+    renderPanel();
+    // One automatic retry first (SPEC §7), then the panel says so.
+    expect(
+      await screen.findByText('We could not load this forecast.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('closes', async () => {
+    mockFetch({ [FORECAST_PATH]: () => pending() });
+    const { onClose, user } = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Close forecast' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('is cached for 5 minutes (SPEC §9)', () => {
+    expect(forecastQueryOptions('org-1', PRODUCT.id).staleTime).toBe(5 * 60_000);
+    expect(forecastQueryOptions('org-1', PRODUCT.id).queryKey).toEqual([
+      'inventory',
+      'org-1',
+      'forecast',
+      PRODUCT.id,
+    ]);
+  });
+});

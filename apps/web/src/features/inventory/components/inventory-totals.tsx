@@ -1,0 +1,36 @@
+import { StatTile } from '../../../components/ui/stat-tile';
+import { formatCedis } from '../../../lib/format';
+import { useInventory } from '../api/get-inventory';
+import { inventoryTotals } from '../utils/inventory-totals';
+
+const units = new Intl.NumberFormat('en-GH');
+
+/** SPEC §2 totals 'Units on hand' and 'Inventory value', plus the lots that need attention. */
+export function InventoryTotals({ orgId }: { orgId: string }) {
+  const inventory = useInventory(orgId);
+  const totals = inventory.data ? inventoryTotals(inventory.data) : undefined;
+  const pending = '—';
+  return (
+    <section aria-label="Inventory totals">
+      {/* Phone: the value across the top, the two counts side by side below it, to save height. */}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <StatTile
+          label="Units on hand"
+          value={totals ? units.format(totals.unitsOnHand) : pending}
+          hint={totals && `${units.format(totals.lots)} ${totals.lots === 1 ? 'lot' : 'lots'}`}
+        />
+        <StatTile
+          label="Inventory value"
+          value={totals ? formatCedis(totals.valuePesewas / 100) : pending}
+          hint="Units × your unit price"
+          className="order-first col-span-2 sm:order-none sm:col-span-1"
+        />
+        <StatTile
+          label="Lots to act on"
+          value={totals ? units.format(totals.lotsAtRisk) : pending}
+          hint="Expired or expiring within 90 days"
+        />
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+import { INVENTORY_MESSAGES, inventorySyncSchema, type InventorySyncInput } from '@aduro/shared/inventory';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useImperativeHandle, type ReactNode, type Ref } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { FormField, Input } from '../../../components/ui/form-field';
+import { useSyncInventory, type InventorySync } from '../api/sync-inventory';
+
+/** The product the form holds: an id, and its name when it was picked rather than pasted. */
+export interface ProductSelection {
+  id: string;
+  name: string | null;
+}
+
+/** What the product slot receives: the catalogue's picker renders into it (features never import each other). */
+export interface ProductPickerSlotProps {
+  id: string;
+  value: ProductSelection | null;
+  onChange: (value: ProductSelection | null) => void;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Lets the screen put a product into the form, e.g. one just added to the catalogue (SPEC §4). */
+export interface StockSyncFormHandle {
+  setProduct: (product: { id: string; name: string }) => void;
+}
+
+/** The inputs as typed; numbers stay text until the shared schema reads them. */
+export interface SyncFormValues {
+  productId: string;
+  /** Shown by the picker only; the request carries the id. */
+  productName: string;
+  quantity: string;
+  unitPrice: string;
+  expiryDate: string;
+  moq: string;
+}
+
+/** The toast already says quantity and price are required; beside each field one word is enough. */
+function fieldMessage(message: string | undefined): string | undefined {
+  return message === INVENTORY_MESSAGES.quantityAndPrice ? 'Required' : message;
+}
+
+const EMPTY: SyncFormValues = {
+  productId: '',
+  productName: '',
+  quantity: '',
+  unitPrice: '',
+  expiryDate: '',
+  moq: '',
+};
+
+/** Blank is 'missing' (the schema's required message), never 0. */
+function toNumber(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The form's text as the body the shared schema validates, field names unchanged. A blank number stays
+ * undefined so that the schema, not this function, reports it as missing.
+ */
+function toSyncInput(values: SyncFormValues): InventorySyncInput {
+  return {
+    productId: values.productId,
+    quantity: toNumber(values.quantity),
+    unitPrice: toNumber(values.unitPrice),
+    expiryDate: values.expiryDate,
+    moq: toNumber(values.moq),
+  } as InventorySyncInput;
+}
+
+const schemaResolver = zodResolver(inventorySyncSchema);
+
+/**
+ * The shared inventorySyncSchema, the same the API route uses, run on the converted values. Its error
+ * paths are the form's own field names, so the cast only restates the values' type.
+ */
+const syncResolver: Resolver<SyncFormValues, unknown, InventorySync> = async (values, context, options) =>
+  (await schemaResolver(toSyncInput(values), context, options as never)) as unknown as ResolverResult<
+    SyncFormValues,
+    InventorySync
+  >;
+
+interface StockSyncFormProps {
+  orgId: string;
+  /** Renders the product field; given the id, value and change handler of the form's product. */
+  renderProductPicker: (props: ProductPickerSlotProps) => ReactNode;
+  /** Shown in the card header, e.g. the 'Add catalogue product' button. */
+  actions?: ReactNode;
+  ref?: Ref<StockSyncFormHandle>;
+}
+
+/**
+ * SPEC §2 stock sync form: sets the counted quantity of one lot (product and expiry) and the product's
+ * offer price. Missing product, quantity or price also toast, with the exact SPEC §5 texts.
+ */
+export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: StockSyncFormProps) {
+  const form = useForm<SyncFormValues, unknown, InventorySync>({
+    defaultValues: EMPTY,
+    resolver: syncResolver,
+  });
+  const { register, handleSubmit, control, setValue, clearErrors, setFocus, resetField, formState } = form;
+  const { errors } = formState;
+  // The product is set through the picker rather than a registered input, so it is read back by watching.
+  const [productId, productName] = useWatch({ control, name: ['productId', 'productName'] });
+  const sync = useSyncInventory(orgId);
+
+  const selectProduct = useCallback(
+    (selection: ProductSelection | null) => {
+      setValue('productId', selection?.id ?? '', { shouldDirty: true });
+      setValue('productName', selection?.name ?? '');
+      if (selection) clearErrors('productId');
+    },
+    [setValue, clearErrors],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      setProduct: (product) => {
+        selectProduct(product);
+        // The product is settled, so the next thing to type is the count.
+        setFocus('quantity');
+      },
+    }),
+    [selectProduct, setFocus],
+  );
+
+  function onInvalid(invalid: FieldErrors<SyncFormValues>) {
+    if (invalid.productId?.message === INVENTORY_MESSAGES.productRequired) {
+      toast.error(INVENTORY_MESSAGES.productRequired);
+    }
+    const missingNumbers = [invalid.quantity, invalid.unitPrice].some(
+      (error) => error?.message === INVENTORY_MESSAGES.quantityAndPrice,
+    );
+    if (missingNumbers) toast.error(INVENTORY_MESSAGES.quantityAndPrice);
+  }
+
+  const onValid = (input: InventorySync) =>
+    sync.mutate(input, {
+      onSuccess: () => {
+        // Price and MOQ belong to the product's offer and the product often has more lots to count, so
+        // they stay; quantity and expiry belong to the lot just synced and are cleared.
+        resetField('quantity');
+        resetField('expiryDate');
+        setFocus('quantity');
+      },
+    });
+
+  return (
+    <Card aria-labelledby="stock-sync-title">
+      <CardHeader
+        id="stock-sync-title"
+        as="h3"
+        title="Sync stock"
+        description="Count one lot: its units, your price and its expiry."
+        actions={actions}
+      />
+      {/* Sized by its column rather than the screen: the form sits in a narrow side column on laptops. */}
+      <div className="@container">
+        <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid grid-cols-2 gap-4 p-5">
+          <FormField
+            id="sync-product"
+            label="Product"
+            error={errors.productId?.message}
+            hint="Search by name or brand, or paste a product ID."
+            className="col-span-2"
+          >
+            {(controlProps) =>
+              renderProductPicker({
+                ...controlProps,
+                value: productId ? { id: productId, name: productName || null } : null,
+                onChange: selectProduct,
+              })
+            }
+          </FormField>
+          <FormField
+            id="sync-quantity"
+            label="Quantity (units)"
+            error={fieldMessage(errors.quantity?.message)}
+          >
+            {(controlProps) => (
+              <Input
+                {...controlProps}
+                {...register('quantity')}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                placeholder="0"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="sync-unit-price"
+            label="Unit price (GH₵)"
+            error={fieldMessage(errors.unitPrice?.message)}
+          >
+            {(controlProps) => (
+              <Input
+                {...controlProps}
+                {...register('unitPrice')}
+                type="number"
+                inputMode="decimal"
+                min={0.01}
+                step={0.01}
+                placeholder="0.00"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="sync-expiry"
+            label="Expiry date"
+            optional
+            error={errors.expiryDate?.message}
+            className="col-span-2 @sm:col-span-1"
+          >
+            {(controlProps) => <Input {...controlProps} {...register('expiryDate')} type="date" />}
+          </FormField>
+          <FormField
+            id="sync-moq"
+            label="MOQ"
+            optional
+            error={errors.moq?.message}
+            hint="Minimum order quantity"
+            className="col-span-2 @sm:col-span-1"
+          >
+            {(controlProps) => (
+              <Input
+                {...controlProps}
+                {...register('moq')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder="1"
+              />
+            )}
+          </FormField>
+          <Button type="submit" loading={sync.isPending} className="col-span-2">
+            Sync stock
+          </Button>
+        </form>
+      </div>
+    </Card>
+  );
+}

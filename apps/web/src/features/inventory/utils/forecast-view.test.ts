@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { forecastFixture } from '../testing/fixtures';
+import { forecastChartData, formatWeeksOfCover, modelLabel, shortWeek } from './forecast-view';
+
+describe('forecastChartData', () => {
+  it('puts 26 history weeks then 8 projected weeks on one axis, joined at the last actual week', () => {
+    const data = forecastChartData(forecastFixture());
+    expect(data).toHaveLength(34);
+    expect(data[0]).toEqual({ period: '2026-W01', units: 20, projected: null });
+    expect(data[25]).toEqual({ period: '2026-W26', units: 45, projected: 45 });
+    expect(data[26]).toEqual({ period: '2026-W27', units: null, projected: 46 });
+    expect(data[33]?.period).toBe('2026-W34');
+  });
+});
+
+describe('forecast labels', () => {
+  it('names the model with its fitted parameters, or the recent average', () => {
+    expect(modelLabel({ method: 'holt', alpha: 0.4213, beta: 0.1, sse: 3 })).toBe('Holt α 0.42 · β 0.10');
+    expect(modelLabel({ method: 'baseline', alpha: null, beta: null, sse: null })).toBe('Recent average');
+  });
+
+  it('writes weeks of cover, and says so when there is no demand to cover', () => {
+    expect(formatWeeksOfCover(6.25)).toBe('6.3 weeks');
+    expect(formatWeeksOfCover(1)).toBe('1 week');
+    expect(formatWeeksOfCover(null)).toBe('No demand');
+  });
+
+  it('shortens ISO weeks for the axis', () => {
+    expect(shortWeek('2026-W07')).toBe('W07');
+  });
+});

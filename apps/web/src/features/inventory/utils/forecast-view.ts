@@ -1,0 +1,52 @@
+import type { Forecast } from '@aduro/shared/inventory';
+
+/** One week on the chart: released units for the past, the projection for the next 8 weeks. */
+export interface ForecastChartPoint {
+  period: string;
+  units: number | null;
+  projected: number | null;
+}
+
+/**
+ * 26 weeks of history then 8 projected weeks on one axis. The last history week also carries its units
+ * as 'projected', so the dashed projection line starts where the actual line ends instead of floating.
+ */
+export function forecastChartData(forecast: Pick<Forecast, 'history' | 'points'>): ForecastChartPoint[] {
+  const history: ForecastChartPoint[] = forecast.history.map((week) => ({
+    period: week.period,
+    units: week.units,
+    projected: null,
+  }));
+  const last = history.at(-1);
+  if (last && forecast.points.length > 0) last.projected = last.units;
+  return [
+    ...history,
+    ...forecast.points.map((point) => ({ period: point.period, units: null, projected: point.projected })),
+  ];
+}
+
+/** '2026-W07' as 'W07': the year is in the axis label and the tooltip, not on every tick. */
+export function shortWeek(period: string): string {
+  const match = /-W(\d{2})$/.exec(period);
+  return match ? `W${match[1]}` : period;
+}
+
+/** DOMAIN.md: Holt's linear smoothing with fitted α and β, or the recent mean under 4 weeks of history. */
+export function modelLabel(model: Forecast['model']): string {
+  if (model.method === 'baseline') return 'Recent average';
+  if (model.alpha === null || model.beta === null) return 'Holt';
+  return `Holt α ${model.alpha.toFixed(2)} · β ${model.beta.toFixed(2)}`;
+}
+
+const oneDecimal = new Intl.NumberFormat('en-GH', { maximumFractionDigits: 1 });
+
+/** Weekly units, which the model projects as fractions, to one decimal place at most. */
+export function formatWeeklyUnits(value: number): string {
+  return oneDecimal.format(value);
+}
+
+/** null weeks of cover means no projected demand to use the stock up, so cover cannot be measured. */
+export function formatWeeksOfCover(weeks: number | null): string {
+  if (weeks === null) return 'No demand';
+  return `${oneDecimal.format(weeks)} ${weeks === 1 ? 'week' : 'weeks'}`;
+}
