@@ -54,7 +54,20 @@ describe('route guards', () => {
     });
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
     // The Inventory tab loads the organisation's stock as soon as it is selected.
-    mockFetch({ 'GET /auth/me': () => json(supplier), 'GET /inventory': () => json([]) });
+    mockFetch({
+      'GET /auth/me': () => json(supplier),
+      'GET /inventory': () => json([]),
+      'GET /org/users': () => json([]),
+      'GET /org/users/roles': () => json([]),
+      'GET /org/settings': () =>
+        json({
+          paymentTerms: 'Net 30',
+          supportedPaymentMethods: ['mobile_money'],
+          defaultPaymentMethod: 'mobile_money',
+          supportsCredit: true,
+          defaultLeadTimeDays: 2,
+        }),
+    });
     const { user } = renderApp('/supplier');
     expect(await screen.findByRole('tab', { name: 'Inventory' })).toHaveAttribute('aria-selected', 'true');
     expect(
@@ -62,7 +75,8 @@ describe('route guards', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Users & Roles' }));
     expect(screen.getByRole('tab', { name: 'Users & Roles' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('No users found.')).toBeInTheDocument();
+    expect(await screen.findByText('No users found.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trading terms' })).toBeInTheDocument();
   });
 
   it('warns a supplier whose organisation is still pending review', async () => {

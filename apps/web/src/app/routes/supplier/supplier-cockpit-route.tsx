@@ -7,6 +7,8 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
+import { UsersRolesTab } from '../../../features/staff/components/users-roles-tab';
+import { SupplierSettingsPanel } from '../../../features/suppliers/components/supplier-settings-panel';
 import { InventoryTab } from './inventory-tab';
 
 type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users';
@@ -26,7 +28,7 @@ const HERO_FIGURES = [
   { value: '3.6 hrs', label: 'credit approvals' },
 ] as const;
 
-const TAB_CONTENT: Record<Exclude<SupplierTab, 'inventory'>, ReactNode> = {
+const TAB_CONTENT: Record<Exclude<SupplierTab, 'inventory' | 'users'>, ReactNode> = {
   shipping: (
     <Card>
       <CardHeader as="h3" title="Outgoing shipments" actions={<Badge tone="blue">Live 0</Badge>} />
@@ -43,16 +45,23 @@ const TAB_CONTENT: Record<Exclude<SupplierTab, 'inventory'>, ReactNode> = {
       <EmptyState message="No pending applications." />
     </Card>
   ),
-  users: (
-    <Card>
-      <CardHeader as="h3" title="Users & roles" description="Your team and the roles that open each tab." />
-      <EmptyState message="No users found." />
-    </Card>
-  ),
 };
 
 /** Tabs that read the organisation's data are given its id; the app layer owns the session. */
 function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
+  if (tab === 'users') {
+    // Only Admins reach this tab (manage_users), and only they may change the trading terms.
+    return user.orgId ? (
+      <div className="space-y-8">
+        <UsersRolesTab orgId={user.orgId} currentUserId={user.id} />
+        <SupplierSettingsPanel orgId={user.orgId} canEdit={hasPermission(user.permissions, 'manage_users')} />
+      </div>
+    ) : (
+      <Card>
+        <EmptyState message="No users found." />
+      </Card>
+    );
+  }
   if (tab !== 'inventory') return TAB_CONTENT[tab];
   // A supplier user always belongs to an organisation; without one there is no stock to show.
   return user.orgId ? (
