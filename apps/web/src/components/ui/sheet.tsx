@@ -1,0 +1,59 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+interface SheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/**
+ * A panel sliding in from the right edge, for content the user glances at beside the page (the cart
+ * drawer). It is a Radix Dialog like every modal here, so focus trap, scroll lock and Escape-to-close
+ * (SPEC §2) come with it; only the placement differs from Dialog.
+ */
+export function Sheet({ open, onOpenChange, title, description, children, footer }: SheetProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
+        <RadixDialog.Content
+          // starting: slides it in when Radix mounts it; a closed sheet is unmounted, so it leaves at once.
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl transition-transform duration-200 ease-out focus:outline-none starting:translate-x-full"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
+            <div className="min-w-0">
+              <RadixDialog.Title className="text-base font-semibold text-slate-900">
+                {title}
+              </RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="mt-1 text-sm text-slate-500">
+                  {description}
+                </RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close
+              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              aria-label="Close"
+            >
+              <svg className="size-5" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+                <path
+                  d="m5 5 10 10M15 5 5 15"
+                  stroke="currentColor"
+                  strokeWidth="1.5"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </RadixDialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {footer && <div className="border-t border-slate-100 bg-slate-50/60 px-5 py-4">{footer}</div>}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

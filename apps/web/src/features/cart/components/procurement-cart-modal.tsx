@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatCedis } from '../../../lib/format';
+import { useCart } from '../api/get-cart';
+import { formatUnits, NO_ORGANISATION_MESSAGE, summariseCart } from '../utils/cart-view';
+
+export interface ProcurementCartModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The buyer's organisation; null when the profile has none linked. */
+  orgId: string | null;
+}
+
+function Figure({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 ring-inset">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-base font-semibold text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+interface Destination {
+  to: string;
+  title: string;
+  text: string;
+}
+
+const DESTINATIONS: readonly Destination[] = [
+  {
+    to: '/customer/cart',
+    title: 'Open cart',
+    text: 'Check delivery details per line, then draft orders.',
+  },
+  {
+    to: '/customer/orders',
+    title: 'Orders',
+    text: 'Approve drafted orders and follow every drop.',
+  },
+  {
+    to: '/customer/credit',
+    title: 'Credit facilities',
+    text: 'See your headroom and request supplier credit.',
+  },
+];
+
+/** SPEC §2 procurement cart modal: where the cart stands, and the three places procurement continues. */
+export function ProcurementCartModal({ open, onOpenChange, orgId }: ProcurementCartModalProps) {
+  const cart = useCart(orgId);
+  const summary = summariseCart(cart.data?.items ?? []);
+  const close = () => onOpenChange(false);
+  const figure = (value: string) => (cart.data ? value : <Skeleton className="mt-1 h-5 w-16" />);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Procurement"
+      description="Your cart so far, and where to take it next."
+    >
+      <div className="space-y-5">
+        {orgId ? (
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Cart summary">
+            <Figure label="Line items" value={figure(formatUnits(summary.lineItems))} />
+            <Figure label="Total quantity" value={figure(formatUnits(summary.totalQuantity))} />
+            <div className="col-span-2 sm:col-span-1">
+              <Figure label="Estimated value" value={figure(formatCedis(summary.estimatedValue))} />
+            </div>
+          </dl>
+        ) : (
+          <EmptyState message={NO_ORGANISATION_MESSAGE} />
+        )}
+        <nav aria-label="Procurement">
+          <ul className="space-y-2">
+            {DESTINATIONS.map((destination, index) => (
+              <li key={destination.to}>
+                <Link
+                  to={destination.to}
+                  onClick={close}
+                  className={buttonClasses(
+                    index === 0 ? 'primary' : 'secondary',
+                    'lg',
+                    'h-auto w-full justify-between py-3 text-left whitespace-normal',
+                  )}
+                >
+                  <span className="min-w-0">
+                    <span className="block text-sm font-semibold">{destination.title}</span>
+                    <span
+                      className={`block text-xs font-normal ${index === 0 ? 'text-emerald-50/90' : 'text-slate-500'}`}
+                    >
+                      {destination.text}
+                    </span>
+                  </span>
+                  <svg className="size-4 shrink-0" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+                    <path
+                      d="m8 5 5 5-5 5"
+                      stroke="currentColor"
+                      strokeWidth="1.5"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import type { CartItem } from '@aduro/shared/cart';
+
+/** SPEC §2 cart page: what a line shows where the buyer left a detail blank. */
+export const LINE_FALLBACKS = {
+  deliveryLocation: 'Not specified',
+  preferredDropDate: 'Not set',
+  contactName: 'Not provided',
+  contactPhone: 'No contact phone',
+} as const;
+
+export const NO_ORGANISATION_MESSAGE =
+  'We could not detect a customer organisation linked to your profile. Contact support to complete onboarding before using the cart.';
+
+export const EMPTY_CART_MESSAGE =
+  'Your procurement cart is empty. Add medicines from the marketplace to start planning an order.';
+
+/** SPEC §4 wording for one order; several say how many so the buyer knows what to look for. */
+export function draftedOrdersMessage(count: number): string {
+  return count === 1 ? 'Order drafted. Awaiting approval.' : `${count} orders drafted. Awaiting approval.`;
+}
+
+/** Cedis on the wire carry at most 2 decimals; rounding to whole pesewas drops float noise (12.3 * 100). */
+const toPesewas = (cedis: number) => Math.round(cedis * 100);
+
+export interface CartSummary {
+  lineItems: number;
+  totalQuantity: number;
+  /** Sum of the known line totals, GH₵, added in whole pesewas (docs/domain.md "Money"). */
+  estimatedValue: number;
+  /** Lines with neither the buyer's price nor a current supplier quote, left out of the value. */
+  unpricedLines: number;
+  /** Orders a checkout drafts: one per supplier and product (DOMAIN.md "Cart"). */
+  draftOrders: number;
+}
+
+/** The counters of the cart page, drawer and modal, from the lines themselves. */
+export function summariseCart(items: readonly CartItem[]): CartSummary {
+  let quantity = 0;
+  let pesewas = 0;
+  let unpriced = 0;
+  const groups = new Set<string>();
+  for (const item of items) {
+    quantity += item.quantity;
+    if (item.lineTotal === null) unpriced += 1;
+    else pesewas += toPesewas(item.lineTotal);
+    groups.add(`${item.supplierId}:${item.productId}`);
+  }
+  return {
+    lineItems: items.length,
+    totalQuantity: quantity,
+    estimatedValue: pesewas / 100,
+    unpricedLines: unpriced,
+    draftOrders: groups.size,
+  };
+}
+
+/** 'manufacturer' as 'Manufacturer'; the API sends the stored lower-case value. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The detail, or its SPEC fallback when the buyer left it blank. */
+export function orFallback(value: string | null, fallback: string): string {
+  return value?.trim() ? value : fallback;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '2026-11-27' as 'Fri, 27 Nov 2026', read as UTC so no time zone moves the day. */
+export function formatDropDate(isoDate: string): string {
+  const time = Date.parse(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(time) ? isoDate : dateFormat.format(time);
+}
+
+const units = new Intl.NumberFormat('en-GH');
+
+/** 1500 as '1,500'. */
+export function formatUnits(count: number): string {
+  return units.format(count);
+}
