@@ -1,0 +1,59 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/test-utils';
+import { product } from '../testing/fixtures';
+import { ProductDialog } from './product-dialog';
+
+function Harness({ onExport = vi.fn() }: { onExport?: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <ProductDialog
+      product={product()}
+      open={open}
+      onOpenChange={setOpen}
+      onExport={onExport}
+      onCompare={vi.fn()}
+    >
+      <p>3 suppliers stock it</p>
+    </ProductDialog>
+  );
+}
+
+describe('ProductDialog', () => {
+  it('is titled with the product name and shows brand, packaging and description', () => {
+    render(<Harness />);
+    const dialog = screen.getByRole('dialog', { name: 'Amoxicillin 500 mg capsules' });
+    expect(within(dialog).getByText('Ernest Chemists')).toBeInTheDocument();
+    expect(within(dialog).getByText('100 capsules per box')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Broad-spectrum penicillin for respiratory, ear and urinary tract infections.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('3 suppliers stock it')).toBeInTheDocument();
+  });
+
+  it("'Launch RFQ' only toasts 'Routing {product} RFQ to marketplace' and makes no request", async () => {
+    const fetchMock = mockFetch({});
+    const toastSuccess = vi.spyOn(toast, 'success');
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Launch RFQ' }));
+    expect(toastSuccess).toHaveBeenCalledWith('Routing Amoxicillin 500 mg capsules RFQ to marketplace');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("hands 'Export to Sheets' to the screen and closes on Escape", async () => {
+    const onExport = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onExport={onExport} />);
+    await user.click(screen.getByRole('button', { name: 'Export to Sheets' }));
+    expect(onExport).toHaveBeenCalledTimes(1);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,73 @@
+import type { Product } from '@aduro/shared/catalogue';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { packagingLabel } from '../utils/product-labels';
+
+/** SPEC §2: the RFQ button only announces the routing; no request is made. */
+export const launchRfqMessage = (product: string) => `Routing ${product} RFQ to marketplace`;
+
+interface ProductDialogProps {
+  product: Product | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** 'Export to Sheets': the supplier matches belong to another feature, so the screen writes them. */
+  onExport: () => void;
+  /** True while the matches that would be exported are still loading. */
+  exportPending?: boolean;
+  /** Goes to the supplier matches of this product. */
+  onCompare: () => void;
+  /** What the screen knows about this product's suppliers, shown under the details. */
+  children?: ReactNode;
+}
+
+/** SPEC §2 product dialog: name as title; brand, packaging and description; RFQ and export. */
+export function ProductDialog({
+  product,
+  open,
+  onOpenChange,
+  onExport,
+  exportPending = false,
+  onCompare,
+  children,
+}: ProductDialogProps) {
+  if (!product) return null;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={product.name}
+      description={product.category}
+      footer={
+        <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => toast.success(launchRfqMessage(product.name))}>
+            Launch RFQ
+          </Button>
+          <Button variant="secondary" onClick={onExport} loading={exportPending}>
+            Export to Sheets
+          </Button>
+          <Button onClick={onCompare}>Compare suppliers</Button>
+        </div>
+      }
+    >
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-medium text-slate-500">Brand</dt>
+          <dd className="mt-0.5 text-slate-900">{product.brandName}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-slate-500">Packaging</dt>
+          <dd className="mt-0.5 text-slate-900">{packagingLabel(product)}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-xs font-medium text-slate-500">Description</dt>
+          <dd className="mt-0.5 text-pretty text-slate-700">
+            {product.description ?? 'No description provided yet.'}
+          </dd>
+        </div>
+      </dl>
+      {children && <div className="mt-4 border-t border-slate-100 pt-4">{children}</div>}
+    </Dialog>
+  );
+}
