@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { DialogHeading } from './dialog';
 
 interface SheetProps {
   open: boolean;
@@ -25,31 +26,7 @@ export function Sheet({ open, onOpenChange, title, description, children, footer
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl transition-transform duration-200 ease-out focus:outline-none starting:translate-x-full"
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
-            <div className="min-w-0">
-              <RadixDialog.Title className="text-base font-semibold text-slate-900">
-                {title}
-              </RadixDialog.Title>
-              {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-500">
-                  {description}
-                </RadixDialog.Description>
-              )}
-            </div>
-            <RadixDialog.Close
-              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-              aria-label="Close"
-            >
-              <svg className="size-5" viewBox="0 0 20 20" fill="none" aria-hidden="true">
-                <path
-                  d="m5 5 10 10M15 5 5 15"
-                  stroke="currentColor"
-                  strokeWidth="1.5"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </RadixDialog.Close>
-          </div>
+          <DialogHeading title={title} description={description} />
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
           {footer && <div className="border-t border-slate-100 bg-slate-50/60 px-5 py-4">{footer}</div>}
         </RadixDialog.Content>
