@@ -5,6 +5,7 @@ import { todayUtc } from '@aduro/shared/inventory';
 import { cartCheckoutSchema, DRAFT_MESSAGES, type CartCheckout } from '@aduro/shared/marketplace';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { inDays } from '../../test/dates.ts';
 
 let t: TestApp;
 let ama: string;
@@ -72,12 +73,6 @@ async function toggle(orgName: string, active: boolean) {
   const res = await call('PATCH', `/api/admin/entities/${org[orgName]}/toggle`, platform, { active });
   expect(res.statusCode).toBe(200);
 }
-
-const inDays = (days: number) => {
-  const d = new Date(`${todayUtc()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 let seq = 0;
 /** A fresh product stocked by Tema Pharma only, at a known price and moq. */

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_MESSAGES, cartSchema, type Cart } from '@aduro/shared/cart';
-import { todayUtc } from '@aduro/shared/inventory';
 import { DRAFT_MESSAGES, MARKETPLACE_MESSAGES } from '@aduro/shared/marketplace';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { inDays } from '../../test/dates.ts';
 
 let t: TestApp;
 let ama: string;
@@ -77,12 +77,6 @@ async function offerPrice(supplier: string, productName: string) {
   );
   return Number(row!.price);
 }
-
-const inDays = (days: number) => {
-  const d = new Date(`${todayUtc()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 describe('GET /api/cart', () => {
   it("shows Ama Mensah's seeded lines newest first, each priced at her price or the supplier's quote", async () => {

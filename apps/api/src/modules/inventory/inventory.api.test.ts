@@ -10,6 +10,7 @@ import {
 } from '@aduro/shared/inventory';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { inDays } from '../../test/dates.ts';
 
 let t: TestApp;
 let tema: string;
@@ -44,13 +45,6 @@ const sync = (payload: unknown, authorization = stock) =>
     headers: { authorization },
     payload: payload as object,
   });
-
-/** A date `days` from today (UTC), the calendar the server uses. */
-const inDays = (days: number) => {
-  const d = new Date(`${todayUtc()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 let seq = 0;
 /** A fresh catalogue product, so each test starts without lots or offers. */

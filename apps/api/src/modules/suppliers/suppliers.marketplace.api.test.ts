@@ -12,6 +12,7 @@ import {
 } from '@aduro/shared/marketplace';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { inDays } from '../../test/dates.ts';
 
 let t: TestApp;
 let accracare: string;
@@ -65,13 +66,6 @@ async function matches(productId: string, authorization: string, query = ''): Pr
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-
-/** A date `days` from today (UTC), the calendar the server uses. */
-const inDays = (days: number) => {
-  const d = new Date(`${todayUtc()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 let seq = 0;
 async function freshProduct(): Promise<string> {

@@ -1,22 +1,13 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { DialogHeading } from './dialog';
-
-interface SheetProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-}
+import { DialogHeading, type DialogProps } from './dialog';
 
 /**
  * A panel sliding in from the right edge, for content the user glances at beside the page (the cart
  * drawer). It is a Radix Dialog like every modal here, so focus trap, scroll lock and Escape-to-close
  * (SPEC §2) come with it; only the placement differs from Dialog.
  */
-export function Sheet({ open, onOpenChange, title, description, children, footer }: SheetProps) {
+export function Sheet({ open, onOpenChange, title, description, children, footer }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

@@ -2,6 +2,7 @@ import type { InventoryRow } from '@aduro/shared/inventory';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { ShowMoreButton, usePhonePaging } from '../../../components/ui/phone-paging';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -28,7 +29,6 @@ export const EMPTY_INVENTORY_MESSAGE =
 const units = new Intl.NumberFormat('en-GH');
 
 /** Cards shown per step on a phone: a long stock list otherwise becomes metres of scrolling. */
-const PHONE_PAGE = 20;
 
 const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric?: boolean }> = [
   { key: 'product', label: 'Product' },
@@ -121,7 +121,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
   const inventory = useInventory(orgId);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [phoneLimit, setPhoneLimit] = useState(PHONE_PAGE);
+  const phone = usePhonePaging();
   const rows = inventory.data;
   const sorted = useMemo(() => (rows ? sortRows(rows, sort) : []), [rows, sort]);
   const shown = useMemo(() => filterRows(sorted, search), [sorted, search]);
@@ -280,7 +280,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
 
             {/* Phone: one card per lot, so nothing scrolls sideways. */}
             <ul className="divide-y divide-slate-100 md:hidden" aria-label="Current inventory">
-              {shown.slice(0, phoneLimit).map((row) => (
+              {shown.slice(0, phone.limit).map((row) => (
                 <li
                   key={row.id}
                   className={cn('px-5 py-4', row.product.id === forecastProductId && 'bg-emerald-50/60')}
@@ -323,18 +323,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                 </li>
               ))}
             </ul>
-            {shown.length > phoneLimit && (
-              <div className="border-t border-slate-100 px-5 py-3 md:hidden">
-                <Button
-                  variant="secondary"
-                  className="w-full"
-                  onClick={() => setPhoneLimit((limit) => limit + PHONE_PAGE)}
-                >
-                  Show {Math.min(PHONE_PAGE, shown.length - phoneLimit)} more of{' '}
-                  {units.format(shown.length - phoneLimit)} remaining
-                </Button>
-              </div>
-            )}
+            <ShowMoreButton total={shown.length} limit={phone.limit} onShowMore={phone.showMore} />
           </>
         )}
       </>

@@ -1,6 +1,7 @@
 import type { SupplierCatalogueItem } from '@aduro/shared/marketplace';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ShowMoreButton, usePhonePaging } from '../../../components/ui/phone-paging';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -10,7 +11,6 @@ import { useSupplierCatalogue } from '../api/get-supplier-catalogue';
 const units = new Intl.NumberFormat('en-GH');
 
 /** Cards shown per step on a phone: the page scrolls, never a box inside it. */
-const PHONE_PAGE = 20;
 
 /** SPEC §2 and §8: an empty catalogue and a 404 read the same. */
 export const emptyCatalogueMessage = (supplier: string) => `No published inventory for ${supplier} yet.`;
@@ -61,7 +61,7 @@ export function SupplierCatalogueTable({
 }: SupplierCatalogueTableProps) {
   const catalogue = useSupplierCatalogue(orgId, supplier.id);
   const [search, setSearch] = useState('');
-  const [phoneLimit, setPhoneLimit] = useState(PHONE_PAGE);
+  const phone = usePhonePaging();
   const items = catalogue.data;
   const text = search.trim().toLowerCase();
   const shown = useMemo(
@@ -186,7 +186,7 @@ export function SupplierCatalogueTable({
           </div>
 
           <ul className="divide-y divide-slate-100 md:hidden" aria-label={`${supplier.name} catalogue`}>
-            {shown.slice(0, phoneLimit).map((item) => (
+            {shown.slice(0, phone.limit).map((item) => (
               <li key={item.productId} className="px-5 py-4">
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
@@ -215,18 +215,7 @@ export function SupplierCatalogueTable({
               </li>
             ))}
           </ul>
-          {shown.length > phoneLimit && (
-            <div className="border-t border-slate-100 px-5 py-3 md:hidden">
-              <Button
-                variant="secondary"
-                className="w-full"
-                onClick={() => setPhoneLimit((limit) => limit + PHONE_PAGE)}
-              >
-                Show {Math.min(PHONE_PAGE, shown.length - phoneLimit)} more of{' '}
-                {units.format(shown.length - phoneLimit)} remaining
-              </Button>
-            </div>
-          )}
+          <ShowMoreButton total={shown.length} limit={phone.limit} onShowMore={phone.showMore} />
         </>
       )}
     </div>
