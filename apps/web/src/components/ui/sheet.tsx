@@ -1,5 +1,4 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
 import { DialogHeading, type DialogProps } from './dialog';
 
 /**
