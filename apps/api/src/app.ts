@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LICENCE_MAX_BYTES } from '@aduro/shared/auth';
@@ -15,7 +14,10 @@ import { LicenceStorage } from './modules/auth/licence-storage.ts';
 import { LoginLimiter, type LoginLimiterOptions } from './modules/auth/login-limiter.ts';
 import cartRoutes from './modules/cart/cart.routes.ts';
 import catalogueRoutes from './modules/catalogue/catalogue.routes.ts';
+import creditRoutes from './modules/credit/credit.routes.ts';
 import inventoryRoutes from './modules/inventory/inventory.routes.ts';
+import invoiceRoutes from './modules/invoices/invoices.routes.ts';
+import orderRoutes from './modules/orders/orders.routes.ts';
 import staffRoutes from './modules/staff/staff.routes.ts';
 import supplierMarketplaceRoutes from './modules/suppliers/suppliers.marketplace.routes.ts';
 import supplierSettingsRoutes from './modules/suppliers/suppliers.settings.routes.ts';
@@ -23,6 +25,8 @@ import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import readCachePlugin from './plugins/read-cache.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import webPlugin from './plugins/web.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,10 +37,12 @@ export interface AppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   loginLimits?: LoginLimiterOptions;
+  /** How long a caller's roles may be reused without a write in between (plugins/auth.ts); 0 turns it off. */
+  sessionCacheMs?: number;
 }
 
 /**
- * Builds the one server: external plugins (helmet, multipart, swagger, db, auth), then the app's
+ * Builds the one server: external plugins (security headers, multipart, swagger, db, auth), then the app's
  * routes under /api, then the web app at / with history fallback.
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -62,27 +68,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner add small <style> elements at run time; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app runs on plain http on a developer's machine; HSTS belongs to the TLS terminator.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: LICENCE_MAX_BYTES,
@@ -95,7 +81,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database });
-  await app.register(authPlugin, { config });
+  await app.register(readCachePlugin);
+  await app.register(authPlugin, { config, sessionCacheMs: opts.sessionCacheMs });
 
   const storage = new LicenceStorage(path.join(config.dataDir, 'uploads'));
   const limiter = new LoginLimiter(opts.loginLimits);
@@ -112,6 +99,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(supplierMarketplaceRoutes);
       await api.register(cartRoutes);
       await api.register(analyticsRoutes);
+      await api.register(orderRoutes);
+      await api.register(creditRoutes);
+      await api.register(invoiceRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { hasPermission, type Permission, type UserType } from '@aduro/shared/permissions';
 import type { SessionUser } from '@aduro/shared/auth';
 import type { Config } from '../config.ts';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     /** A guard hook for a route group: authenticates, then checks user type and permissions. */
     guard(rule: GuardRule): preHandlerAsyncHookHandler;
     signAccessToken(userId: string): { token: string; expiresIn: number };
+    /** Keeps a caller just read from the database (at sign-in) as the current one for its user. */
+    rememberSession(user: SessionUser): void;
   }
   interface FastifyRequest {
     session: SessionUser | null;
@@ -35,6 +38,7 @@ export interface GuardRule {
 
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 const SESSION_INVALID = 'Your session is not valid. Please sign in again.';
+const SESSION_TTL_MS = 5_000;
 const ACCOUNT_GONE = 'Your account is no longer active. Please sign in again.';
 
 /** The signed-in caller; only call behind app.authenticate or app.guard. */
@@ -44,12 +48,14 @@ export function caller(request: FastifyRequest): SessionUser {
 }
 
 export default fp(
-  async function auth(app: FastifyInstance, opts: { config: Config }) {
+  async function auth(app: FastifyInstance, opts: { config: Config; sessionCacheMs?: number }) {
     const ttlSeconds = opts.config.env.AUTH_TOKEN_TTL_HOURS * 3600;
     await app.register(fastifyJwt, {
       secret: opts.config.authSecret,
       sign: { algorithm: 'HS256', expiresIn: ttlSeconds },
-      verify: { algorithms: ['HS256'] },
+      // Verified tokens are remembered (by a hash of the token) so a busy screen does not re-check the
+      // signature of the same token on every read; expiry still applies.
+      verify: { algorithms: ['HS256'], cache: 10_000, cacheTTL: 60_000 },
     });
 
     app.decorateRequest('session', null);
@@ -58,6 +64,27 @@ export default fp(
       token: app.jwt.sign({ sub: userId }),
       expiresIn: ttlSeconds,
     }));
+
+    // The caller behind a token, kept for a few seconds: a signed-in screen fires several reads at once
+    // and each needs the caller's current roles. Entries are keyed by the read cache's generation, which
+    // every successful write moves on (plugins/read-cache.ts), so a role change, a removed user or a
+    // deactivated organisation applies to the next request in this process; other processes notice
+    // within the session cache time (SESSION_TTL_MS unless the app is built with another).
+    const ttl = opts.sessionCacheMs ?? SESSION_TTL_MS;
+    const sessions = ttl > 0 ? new LRUCache<string, SessionUser>({ max: 10_000, ttl }) : null;
+    const sessionKey = (userId: string) => `${app.readCache.generation}:${userId}`;
+    const loadCaller = async (userId: string) => {
+      const known = sessions?.get(sessionKey(userId));
+      if (known) return known;
+      const user = await loadSessionUser(app.db, userId);
+      if (user) sessions?.set(sessionKey(userId), user);
+      return user;
+    };
+    // Signing in reads the user afresh, so a change made outside this server (a password or name reset
+    // from the shell) shows from that sign-in on.
+    app.decorate('rememberSession', (user: SessionUser) => {
+      sessions?.set(sessionKey(user.id), user);
+    });
 
     const authenticate: preHandlerAsyncHookHandler = async function (request) {
       if (request.session) return;
@@ -73,9 +100,8 @@ export default fp(
       if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) {
         throw unauthenticated(SESSION_INVALID);
       }
-      // Permissions come from the roles held now, never from the token: a role change or a
-      // removed user takes effect on the next request.
-      const user = await loadSessionUser(app.db, payload.sub);
+      // Permissions come from the roles held now, never from the token.
+      const user = await loadCaller(payload.sub);
       if (!user) throw unauthenticated(ACCOUNT_GONE);
       request.session = user;
     };
@@ -96,5 +122,5 @@ export default fp(
       return handler;
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'read-cache'] },
 );

@@ -22,7 +22,9 @@ export interface TestApp {
 export const AUTH_SECRET = 'test-secret-that-is-long-enough-to-sign-tokens-0123456789';
 
 /** The real app on a private copy of the seeded database, driven through app.inject. */
-export async function createTestApp(options: { loginLimits?: LoginLimiterOptions } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { loginLimits?: LoginLimiterOptions; sessionCacheMs?: number } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase({
     pglitePath: inject('pgliteTemplatePath'),
     postgres: inject('postgresTemplate'),
@@ -42,6 +44,7 @@ export async function createTestApp(options: { loginLimits?: LoginLimiterOptions
     database,
     logger: false,
     loginLimits: options.loginLimits ?? { perEmail: 1000, perAddress: 1000 },
+    sessionCacheMs: options.sessionCacheMs,
   });
   const serverErrors: LightMyRequestResponse[] = [];
   app.addHook('onResponse', async (_req, reply) => {

@@ -264,20 +264,56 @@ describe('current user', () => {
     expect((await me(`Bearer ${badSub}`)).statusCode).toBe(401);
   });
 
-  it("answers 401 for a removed user's token, and reflects role changes at once", async () => {
+  it('reflects a role change and a removal made through the API on the very next request', async () => {
+    const admin = await t.login('admin@tema-pharma.demo', 'supplier');
     const token = await t.login('stock@tema-pharma.demo', 'supplier');
     const before = (await me(token)).json();
     expect(before.permissions).toEqual(['manage_inventory']);
 
-    await t.database.db.execute(sql`delete from user_roles where user_id = ${before.id}`);
-    const demoted = (await me(token)).json();
-    expect(demoted.permissions).toEqual([]);
-    expect(demoted.orgRole).toBeNull();
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/org/users/${before.id}/roles`,
+      headers: { authorization: admin },
+      payload: { roles: ['CreditApprover'] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const moved = (await me(token)).json();
+    expect(moved.permissions).toEqual(['manage_credit']);
+    expect(moved.orgRole).toBe('CreditApprover');
 
-    await t.database.db.execute(sql`delete from users where id = ${before.id}`);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/org/users/${before.id}`,
+      headers: { authorization: admin },
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
     const gone = await me(token);
     expect(gone.statusCode).toBe(401);
     expect(gone.json().message).toBe('Your account is no longer active. Please sign in again.');
+  });
+
+  it('notices roles taken away or a user deleted outside the server once the session cache time passes', async () => {
+    const other = await createTestApp({ sessionCacheMs: 100 });
+    try {
+      const meOn = (authorization: string) =>
+        other.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+      const token = await other.login('dispatch@tema-pharma.demo', 'supplier');
+      const before = (await meOn(token)).json();
+      expect(before.permissions).toEqual(['manage_shipping']);
+
+      await other.database.db.execute(sql`delete from user_roles where user_id = ${before.id}`);
+      await new Promise((r) => setTimeout(r, 150));
+      const demoted = (await meOn(token)).json();
+      expect(demoted.permissions).toEqual([]);
+      expect(demoted.orgRole).toBeNull();
+
+      await other.database.db.execute(sql`delete from users where id = ${before.id}`);
+      await new Promise((r) => setTimeout(r, 150));
+      expect((await meOn(token)).statusCode).toBe(401);
+      expect(other.serverErrors).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

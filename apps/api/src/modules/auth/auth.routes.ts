@@ -27,6 +27,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const respond = (user: SessionUser) => {
+    app.rememberSession(user);
     const { token, expiresIn } = app.signAccessToken(user.id);
     return { accessToken: token, tokenType: 'Bearer' as const, expiresIn, user };
   };

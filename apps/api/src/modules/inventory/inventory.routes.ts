@@ -9,6 +9,7 @@ import {
   inventorySyncSchema,
 } from '@aduro/shared/inventory';
 import { forbidden } from '../../lib/errors.ts';
+import { sendJsonText } from '../../lib/json-reply.ts';
 import { caller } from '../../plugins/auth.ts';
 import { getForecast, getInventoryJson, syncInventory } from './inventory.service.ts';
 
@@ -44,11 +45,8 @@ export default async function inventoryRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = await getInventoryJson(app.db, supplierOf(request));
-      // Already the JSON of InventoryRow[], built by PostgreSQL: sent as is, not decoded and re-encoded.
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer((payload: unknown) => payload as string)
-        .send(body as never);
+      // Already the JSON of InventoryRow[], built by PostgreSQL.
+      return sendJsonText(reply, body);
     },
   );
 

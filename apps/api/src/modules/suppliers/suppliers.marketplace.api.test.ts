@@ -569,6 +569,31 @@ describe('GET /api/products/:id/suppliers', () => {
   });
 });
 
+describe('Server cache of marketplace reads', () => {
+  it('answers a repeated read from the cache and shows a write made through the API at once', async () => {
+    const supplierId = org['Tema Pharma Distributors']!;
+    const before = (await directory(accracare)).find((s) => s.id === supplierId)!;
+    // A change behind the API's back stays invisible while the cached answer lives...
+    await t.database.db.execute(
+      sql`update organizations set location = 'Changed quietly' where id = ${supplierId}`,
+    );
+    expect((await directory(accracare)).find((s) => s.id === supplierId)!.location).toBe(before.location);
+    // ...and any write through the API ends it.
+    const settings = (await get('/api/org/settings', tema)).json();
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/org/settings', headers: { authorization: tema }, payload });
+    expect((await patch({ ...settings, paymentTerms: 'Net 21' })).statusCode).toBe(200);
+    expect((await directory(accracare)).find((s) => s.id === supplierId)).toMatchObject({
+      paymentTerms: 'Net 21',
+      location: 'Changed quietly',
+    });
+    await t.database.db.execute(
+      sql`update organizations set location = ${before.location} where id = ${supplierId}`,
+    );
+    expect((await patch(settings)).statusCode).toBe(200);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the marketplace, cart and analytics paths', async () => {
     const doc = (await get('/api/docs/json')).json();

@@ -22,24 +22,15 @@ export interface DirectoryRow extends Record<string, unknown> {
   lines: number;
   customerCount: number;
   gmv: string;
-  isCustomer: boolean;
-  pendingApprovals: number;
-  creditLimit: string | null;
-  creditAvailable: string | null;
 }
 
 /**
  * Every supplier organisation with its published offer lines (stocked offers of an active supplier: an
- * inactive one publishes none, docs/domain.md), distinct released buyers and GMV, and the
- * buyer's own standing with it (released orders, drafts awaiting its approval, active credit line),
- * in one statement: aggregates per supplier joined once, never a query per supplier. Without a buyer
- * the buyer columns come back empty. Active suppliers first, then by name.
+ * inactive one publishes none, docs/domain.md), distinct released buyers and GMV, in one statement:
+ * aggregates per supplier joined once, never a query per supplier. The same for every caller, so the
+ * service computes it once per cache generation. Active suppliers first, then by name.
  */
-export async function listSupplierDirectory(
-  db: Executor,
-  opts: { buyerOrgId: string | null; category: SupplierCategory | null; today: string },
-) {
-  const buyer = sql`${opts.buyerOrgId}::uuid`;
+export async function listSupplierDirectory(db: Executor, opts: { today: string }) {
   return queryRows<DirectoryRow>(
     db,
     sql`
@@ -56,33 +47,57 @@ export async function listSupplierDirectory(
         from orders
         where status in ${RELEASED}
         group by seller_org_id
-      ),
-      mine as (
-        select seller_org_id,
-               bool_or(status in ${RELEASED}) as is_customer,
-               (count(*) filter (where status = 'AWAITING_CUSTOMER_APPROVAL'))::int as pending
-        from orders
-        where buyer_org_id = ${buyer}
-        group by seller_org_id
       )
       select s.id, s.name, s.location, s.supplier_category as "supplierCategory", s.is_active as "isActive",
              s.payment_terms as "paymentTerms",
              case when s.is_active then coalesce(st.lines, 0) else 0 end as lines,
              coalesce(t.customers, 0) as "customerCount",
-             coalesce(t.gmv, 0)::text as gmv,
+             coalesce(t.gmv, 0)::text as gmv
+      from organizations s
+      left join stocked st on st.supplier_id = s.id
+      left join trade t on t.seller_org_id = s.id
+      where s.kind = 'supplier'
+      order by s.is_active desc, lower(s.name), s.name, s.id`,
+  );
+}
+
+export interface RelationshipRow extends Record<string, unknown> {
+  supplierId: string;
+  isCustomer: boolean;
+  pendingApprovals: number;
+  creditLimit: string | null;
+  creditAvailable: string | null;
+}
+
+/**
+ * The buyer's standing with each supplier it has dealt with: released orders, drafts awaiting its
+ * approval, active credit line. Only suppliers with orders or a line appear; read through the
+ * buyer's own index, so it costs the buyer's history, not the market's.
+ */
+export async function listBuyerRelationships(db: Executor, buyerOrgId: string) {
+  return queryRows<RelationshipRow>(
+    db,
+    sql`
+      with mine as (
+        select seller_org_id,
+               bool_or(status in ${RELEASED}) as is_customer,
+               (count(*) filter (where status = 'AWAITING_CUSTOMER_APPROVAL'))::int as pending
+        from orders
+        where buyer_org_id = ${buyerOrgId}
+        group by seller_org_id
+      ),
+      lines as (
+        select supplier_id, credit_limit, balance
+        from credit_lines
+        where customer_id = ${buyerOrgId} and status = 'active'
+      )
+      select coalesce(m.seller_org_id, cl.supplier_id) as "supplierId",
              coalesce(m.is_customer, false) as "isCustomer",
              coalesce(m.pending, 0) as "pendingApprovals",
              cl.credit_limit::text as "creditLimit",
              (cl.credit_limit - cl.balance)::text as "creditAvailable"
-      from organizations s
-      left join stocked st on st.supplier_id = s.id
-      left join trade t on t.seller_org_id = s.id
-      left join mine m on m.seller_org_id = s.id
-      left join credit_lines cl
-        on cl.supplier_id = s.id and cl.customer_id = ${buyer} and cl.status = 'active'
-      where s.kind = 'supplier'
-        ${opts.category ? sql`and s.supplier_category = ${opts.category}` : sql``}
-      order by s.is_active desc, lower(s.name), s.name, s.id`,
+      from mine m
+      full join lines cl on cl.supplier_id = m.seller_org_id`,
   );
 }
 

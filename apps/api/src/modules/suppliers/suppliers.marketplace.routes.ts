@@ -11,6 +11,7 @@ import {
   supplierMatchQuerySchema,
   supplierMatchSchema,
 } from '@aduro/shared/marketplace';
+import { sendJsonText } from '../../lib/json-reply.ts';
 import { caller } from '../../plugins/auth.ts';
 import {
   getProductMatches,
@@ -52,7 +53,11 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
         response: { 200: z.array(supplierDirectoryEntrySchema), ...errors },
       },
     },
-    async (request) => getSupplierDirectory(app.db, caller(request), request.query.category),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await getSupplierDirectory(app.db, app.readCache, caller(request), request.query.category),
+      ),
   );
 
   r.get(
@@ -71,7 +76,11 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
         response: { 200: z.array(supplierCatalogueItemSchema), ...errors },
       },
     },
-    async (request) => getSupplierCatalogue(app.db, caller(request), request.params.id),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await getSupplierCatalogue(app.db, app.readCache, caller(request), request.params.id),
+      ),
   );
 
   r.get(
@@ -91,6 +100,16 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
         response: { 200: z.array(supplierMatchSchema), ...errors },
       },
     },
-    async (request) => getProductMatches(app.db, caller(request), request.params.id, request.query.buyerId),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await getProductMatches(
+          app.db,
+          app.readCache,
+          caller(request),
+          request.params.id,
+          request.query.buyerId,
+        ),
+      ),
   );
 }

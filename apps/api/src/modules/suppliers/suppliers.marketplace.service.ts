@@ -12,12 +12,19 @@ import {
 } from '@aduro/shared/marketplace';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { ReadCache } from '../../plugins/read-cache.ts';
 import {
   findSupplier,
+  listBuyerRelationships,
   listProductMatches,
   listSupplierCatalogue,
   listSupplierDirectory,
+  type MatchRow,
 } from './suppliers.marketplace.repository.ts';
+
+// Each read answers JSON from the read cache (plugins/read-cache.ts): built and UTF-8 encoded once per
+// key and generation, then sent as is. Keys carry the UTC day because expiry and stocked lines change at
+// midnight without any write.
 
 // numeric arrives as text: cedis with 2 decimals, or a rating with 1.
 const num = (value: string) => Number(value);
@@ -30,39 +37,51 @@ function buyerOf(user: SessionUser): string | null {
 
 /**
  * The supplier directory, optionally of one category; a customer caller also sees its relationship
- * with each supplier, anyone else null.
+ * with each supplier, anyone else null. The market columns are shared by every caller; only the
+ * relationship is read per buyer.
  */
 export async function getSupplierDirectory(
   db: Db,
+  cache: ReadCache,
   user: SessionUser,
   category: SupplierCategory | 'all' | undefined,
-): Promise<SupplierDirectoryEntry[]> {
+): Promise<Buffer> {
   const buyerOrgId = buyerOf(user);
-  const rows = await listSupplierDirectory(db, {
-    buyerOrgId,
-    category: category === undefined || category === 'all' ? null : category,
-    today: todayUtc(),
+  const only = category === undefined || category === 'all' ? null : category;
+  const today = todayUtc();
+  return cache.get(`directory:${buyerOrgId ?? '-'}:${only ?? 'all'}:${today}`, async () => {
+    const [market, relationships] = await Promise.all([
+      cache.get(`directory-market:${today}`, () => listSupplierDirectory(db, { today })),
+      buyerOrgId === null ? [] : listBuyerRelationships(db, buyerOrgId),
+    ]);
+    const standing = new Map(relationships.map((r) => [r.supplierId, r]));
+    const entries: SupplierDirectoryEntry[] = market
+      .filter((r) => only === null || r.supplierCategory === only)
+      .map((r) => {
+        const mine = standing.get(r.id);
+        return {
+          id: r.id,
+          name: r.name,
+          location: r.location,
+          supplierCategory: r.supplierCategory,
+          isActive: r.isActive,
+          paymentTerms: r.paymentTerms,
+          inventory: { lines: r.lines },
+          customerCount: r.customerCount,
+          gmv: num(r.gmv),
+          relationship:
+            buyerOrgId === null
+              ? null
+              : {
+                  isCustomer: mine?.isCustomer ?? false,
+                  pendingDiscountApprovals: mine?.pendingApprovals ?? 0,
+                  creditLimit: numOrNull(mine?.creditLimit ?? null),
+                  creditAvailable: numOrNull(mine?.creditAvailable ?? null),
+                },
+        };
+      });
+    return Buffer.from(JSON.stringify(entries));
   });
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    location: r.location,
-    supplierCategory: r.supplierCategory,
-    isActive: r.isActive,
-    paymentTerms: r.paymentTerms,
-    inventory: { lines: r.lines },
-    customerCount: r.customerCount,
-    gmv: num(r.gmv),
-    relationship:
-      buyerOrgId === null
-        ? null
-        : {
-            isCustomer: r.isCustomer,
-            pendingDiscountApprovals: r.pendingApprovals,
-            creditLimit: numOrNull(r.creditLimit),
-            creditAvailable: numOrNull(r.creditAvailable),
-          },
-  }));
 }
 
 /**
@@ -71,29 +90,37 @@ export async function getSupplierDirectory(
  */
 export async function getSupplierCatalogue(
   db: Db,
+  cache: ReadCache,
   user: SessionUser,
   supplierId: string,
-): Promise<SupplierCatalogueItem[]> {
-  if (!(await findSupplier(db, supplierId))) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
+): Promise<Buffer> {
+  const buyerOrgId = buyerOf(user);
   const today = todayUtc();
-  const rows = await listSupplierCatalogue(db, { supplierId, buyerOrgId: buyerOf(user), today });
-  return rows.map((r) => ({
-    productId: r.productId,
-    name: r.name,
-    brandName: r.brandName,
-    category: r.category,
-    unitOfMeasure: r.unitOfMeasure,
-    itemsPerUnit: r.itemsPerUnit,
-    isService: r.isService,
-    unitPrice: num(r.unitPrice),
-    quantity: r.quantity,
-    moq: r.moq,
-    expiryStatus: expiryStatusFor(r.earliestExpiry, today),
-    daysUntilExpiry: r.earliestExpiry === null ? null : daysUntil(r.earliestExpiry, today),
-    supportsCredit: r.supportsCredit,
-    creditLimit: numOrNull(r.creditLimit),
-    creditAvailable: numOrNull(r.creditAvailable),
-  }));
+  return cache.get(`catalogue:${supplierId}:${buyerOrgId ?? '-'}:${today}`, async () => {
+    if (!(await findSupplier(db, supplierId))) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
+    const rows = await listSupplierCatalogue(db, { supplierId, buyerOrgId, today });
+    return Buffer.from(
+      JSON.stringify(
+        rows.map((r): SupplierCatalogueItem => ({
+          productId: r.productId,
+          name: r.name,
+          brandName: r.brandName,
+          category: r.category,
+          unitOfMeasure: r.unitOfMeasure,
+          itemsPerUnit: r.itemsPerUnit,
+          isService: r.isService,
+          unitPrice: num(r.unitPrice),
+          quantity: r.quantity,
+          moq: r.moq,
+          expiryStatus: expiryStatusFor(r.earliestExpiry, today),
+          daysUntilExpiry: r.earliestExpiry === null ? null : daysUntil(r.earliestExpiry, today),
+          supportsCredit: r.supportsCredit,
+          creditLimit: numOrNull(r.creditLimit),
+          creditAvailable: numOrNull(r.creditAvailable),
+        })),
+      ),
+    );
+  });
 }
 
 /**
@@ -102,14 +129,22 @@ export async function getSupplierCatalogue(
  */
 export async function getProductMatches(
   db: Db,
+  cache: ReadCache,
   user: SessionUser,
   productId: string,
   buyerId: string | undefined,
-): Promise<SupplierMatch[]> {
+): Promise<Buffer> {
   if (buyerId !== undefined && buyerId !== user.orgId) throw forbidden(MARKETPLACE_MESSAGES.otherBuyer);
   const buyerOrgId = buyerId ?? buyerOf(user);
-  const rows = await listProductMatches(db, { productId, buyerOrgId, today: todayUtc() });
-  if (rows.length === 0) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
+  const today = todayUtc();
+  return cache.get(`matches:${productId}:${buyerOrgId ?? '-'}:${today}`, async () => {
+    const rows = await listProductMatches(db, { productId, buyerOrgId, today });
+    if (rows.length === 0) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
+    return Buffer.from(JSON.stringify(matchesOf(rows)));
+  });
+}
+
+function matchesOf(rows: MatchRow[]): SupplierMatch[] {
   return rows.flatMap((r) => {
     if (r.id === null) return [];
     const creditAvailable = numOrNull(r.creditAvailable);
