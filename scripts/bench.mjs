@@ -157,9 +157,16 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   // The other sections live beside the API code they measure, in TypeScript.
-  for (const section of ['apps/api/bench/inventory.ts']) {
+  for (const section of [
+    'apps/api/bench/inventory.ts',
+    'apps/api/bench/marketplace.ts',
+    'apps/api/bench/approvals.ts',
+  ]) {
     const code = await new Promise((resolve) =>
-      spawn(process.execPath, ['--import', 'tsx', section], { cwd: root, stdio: 'inherit' }).on('exit', resolve),
+      spawn(process.execPath, ['--import', 'tsx', section], { cwd: root, stdio: 'inherit' }).on(
+        'exit',
+        resolve,
+      ),
     );
     if (code !== 0) throw new Error(`${section} failed`);
   }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +36,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // numeric, bigint and date come back as strings; drizzle's column modes map them.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // A few connections per core: more only queue inside PostgreSQL and switch contexts (on this
+    // 2-core machine 8 connections approve 220 orders/s where 20 managed 196, apps/api/bench/approvals.ts).
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Math.max(4, os.availableParallelism() * 4),
+    });
     // An idle client can lose its connection (server restart, database dropped); without a listener
     // that error would crash the process. The next query simply opens a new connection.
     pool.on('error', (err) => {

@@ -37,13 +37,22 @@ describe('route guards', () => {
   });
 
   it('opens /supplier for a supplier holding only manage_shipping, with the Shipping tab selected', async () => {
-    signIn(sessionUser({ userType: 'supplier', roles: ['ShippingClerk'], permissions: ['manage_shipping'] }));
+    const clerk = sessionUser({
+      userType: 'supplier',
+      roles: ['ShippingClerk'],
+      permissions: ['manage_shipping'],
+    });
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+    mockFetch({
+      'GET /auth/me': () => json(clerk),
+      [`GET /orders?sellerId=${clerk.orgId}`]: () => json([]),
+    });
     renderApp('/supplier');
     const tablist = await screen.findByRole('tablist', { name: 'Supplier workspace' });
     const tabs = within(tablist).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Shipping']);
     expect(within(tablist).getByRole('tab', { name: 'Shipping' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('No orders awaiting dispatch or delivery.')).toBeInTheDocument();
+    expect(await screen.findByText('No orders awaiting dispatch or delivery.')).toBeInTheDocument();
   });
 
   it('selects the first permitted supplier tab and lets the user switch', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@aduro/shared/marketplace';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@aduro/shared/payments';
 import type { Tx } from '../../db/client.ts';
+import { toCedis, toPesewas } from '../../lib/money.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
   findBuyerOrganisation,
@@ -72,8 +73,6 @@ export interface DraftedOrder {
 }
 
 const AWAITING = 'AWAITING_CUSTOMER_APPROVAL' as const;
-const toPesewas = (cedis: string) => Math.round(Number(cedis) * 100);
-const toCedis = (pesewas: number) => pesewas / 100;
 const orderNumber = (year: number, n: number) => `PO-${year}-${String(n).padStart(6, '0')}`;
 
 interface PlannedOrder {

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DropStatus, Order, OrderHistoryEntry, OrderStatus } from '@aduro/shared/orders';
 import type { PaymentMethod } from '@aduro/shared/payments';
-import { queryRows, type Executor } from '../../db/client.ts';
-import { orderDrops, orderHistory, orders } from '../../db/schema/index.ts';
+import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { invoices, orderDrops, orderHistory, orders } from '../../db/schema/index.ts';
 
 export interface BuyerOrganisation extends Record<string, unknown> {
   id: string;
@@ -102,4 +103,325 @@ export async function insertDrops(db: Executor, rows: (typeof orderDrops.$inferI
 
 export async function insertHistory(db: Executor, rows: Omit<typeof orderHistory.$inferInsert, 'id'>[]) {
   await db.insert(orderHistory).values(rows);
+}
+
+// --- Reading orders ------------------------------------------------------------------------------
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The JSON of an Order (packages/shared/src/orders.ts) for each order row `o`, built by PostgreSQL:
+ * product, seller, buyer, invoice and drops joined once per statement. Money is numeric, which JSON
+ * carries as an exact decimal number.
+ */
+const orderJson = (today: string) => sql`
+  json_build_object(
+    'id', o.id, 'number', o.number,
+    'product', json_build_object('id', p.id, 'name', p.name),
+    'seller', json_build_object('id', s.id, 'name', s.name, 'location', s.location, 'phoneNumber', s.phone),
+    'buyer', json_build_object('id', b.id, 'name', b.name, 'location', b.location),
+    'unitPrice', o.unit_price, 'totalQuantity', o.total_quantity, 'totalCost', o.total_cost,
+    'paymentMethod', o.payment_method, 'paymentTerms', o.payment_terms, 'creditTermDays', o.credit_term_days,
+    'status', o.status, 'invoiceId', i.id,
+    'invoice', case when i.id is null then null else json_build_object(
+      'id', i.id, 'number', i.number, 'amount', i.amount, 'amountPaid', i.amount_paid,
+      'dueDate', to_char(i.due_date, 'YYYY-MM-DD'), 'status', i.status,
+      'overdue', i.status = 'unpaid' and i.due_date < ${today}::date) end,
+    'entityName', o.entity_name,
+    'deliveryContactName', o.delivery_contact_name,
+    'deliveryContactPhone', o.delivery_contact_phone,
+    'deliveryAddress', o.delivery_address,
+    'createdAt', ${iso(sql`o.created_at`)}, 'approvedAt', ${iso(sql`o.approved_at`)},
+    'drops', coalesce((
+      select json_agg(json_build_object(
+        'id', d.id, 'sequence', d.sequence, 'addressName', d.address_name, 'address', d.address,
+        'contactName', d.contact_name, 'contactPhone', d.contact_phone, 'quantity', d.quantity,
+        'status', d.status, 'trackingNumber', d.tracking_number,
+        'estimatedDeliveryDate', to_char(d.estimated_delivery_date, 'YYYY-MM-DD'),
+        'shippedAt', ${iso(sql`d.shipped_at`)}, 'deliveredAt', ${iso(sql`d.delivered_at`)},
+        'cancelledAt', ${iso(sql`d.cancelled_at`)}) order by d.sequence)
+      from order_drops d where d.order_id = o.id), '[]'::json)
+  )`;
+
+const orderFrom = sql`
+  from orders o
+  join products p on p.id = o.product_id
+  join organizations s on s.id = o.seller_org_id
+  join organizations b on b.id = o.buyer_org_id
+  left join invoices i on i.order_id = o.id`;
+
+/** Orders of a buyer or a seller (at least one given), optionally narrowed by the other, newest first. */
+export async function listOrders(
+  db: Executor,
+  opts: { buyerOrgId: string | null; sellerOrgId: string | null; today: string },
+) {
+  const rows = await queryRows<{ order: Order }>(
+    db,
+    sql`select ${orderJson(opts.today)} as "order" ${orderFrom}
+        where true
+          ${opts.buyerOrgId ? sql`and o.buyer_org_id = ${opts.buyerOrgId}` : sql``}
+          ${opts.sellerOrgId ? sql`and o.seller_org_id = ${opts.sellerOrgId}` : sql``}
+        order by o.created_at desc, o.number desc`,
+  );
+  return rows.map((r) => r.order);
+}
+
+/** One order, when the organisation is its buyer or its seller. */
+export async function findOrderFor(db: Executor, orderId: string, orgId: string, today: string) {
+  const rows = await queryRows<{ order: Order }>(
+    db,
+    sql`select ${orderJson(today)} as "order" ${orderFrom}
+        where o.id = ${orderId} and (o.buyer_org_id = ${orgId} or o.seller_org_id = ${orgId})`,
+  );
+  return rows[0]?.order ?? null;
+}
+
+/** The order's history, oldest first, with the drop's sequence for drop entries. */
+export async function listOrderHistory(db: Executor, orderId: string) {
+  return queryRows<OrderHistoryEntry>(
+    db,
+    sql`select ${iso(sql`h.created_at`)} as at, h.actor_name as "actorName", d.sequence as "dropSequence",
+               h.from_status as "fromStatus", h.to_status as "toStatus", h.note
+        from order_history h
+        left join order_drops d on d.id = h.drop_id
+        where h.order_id = ${orderId}
+        order by h.created_at, h.id`,
+  );
+}
+
+// --- Workflow steps (always inside the caller's transaction) ------------------------------------
+
+export interface LockedOrder extends Record<string, unknown> {
+  id: string;
+  number: string;
+  buyerOrgId: string;
+  sellerOrgId: string;
+  productId: string;
+  unitPrice: string;
+  totalQuantity: number;
+  totalCost: string;
+  paymentMethod: PaymentMethod;
+  creditTermDays: number | null;
+  status: OrderStatus;
+  approvedAt: Date | null;
+  buyerName: string;
+  buyerActive: boolean;
+  sellerName: string;
+  sellerActive: boolean;
+  sellerLeadTimeDays: number;
+  productName: string;
+}
+
+/**
+ * Locks an order row (FOR UPDATE OF o: the organisations and product are read, not locked) when `orgId`
+ * is its buyer or seller; concurrent approvals or drop moves of one order queue here.
+ */
+export async function lockOrder(
+  tx: Tx,
+  orderId: string,
+  side: { buyerOrgId: string } | { sellerOrgId: string },
+) {
+  const mine =
+    'buyerOrgId' in side
+      ? sql`o.buyer_org_id = ${side.buyerOrgId}`
+      : sql`o.seller_org_id = ${side.sellerOrgId}`;
+  const rows = await queryRows<LockedOrder>(
+    tx,
+    sql`select o.id, o.number, o.buyer_org_id as "buyerOrgId", o.seller_org_id as "sellerOrgId",
+               o.product_id as "productId", o.unit_price::text as "unitPrice",
+               o.total_quantity as "totalQuantity", o.total_cost::text as "totalCost",
+               o.payment_method as "paymentMethod", o.credit_term_days as "creditTermDays",
+               o.status, o.approved_at as "approvedAt",
+               b.name as "buyerName", b.is_active as "buyerActive",
+               s.name as "sellerName", s.is_active as "sellerActive",
+               s.default_lead_time_days as "sellerLeadTimeDays", p.name as "productName"
+        from orders o
+        join organizations b on b.id = o.buyer_org_id
+        join organizations s on s.id = o.seller_org_id
+        join products p on p.id = o.product_id
+        where o.id = ${orderId} and ${mine}
+        for update of o`,
+  );
+  return rows[0] ?? null;
+}
+
+export interface DropRow extends Record<string, unknown> {
+  id: string;
+  sequence: number;
+  quantity: number;
+  status: DropStatus;
+  trackingNumber: string | null;
+  estimatedDeliveryDate: string | null;
+}
+
+export async function listDrops(tx: Tx, orderId: string) {
+  return queryRows<DropRow>(
+    tx,
+    sql`select id, sequence, quantity, status, tracking_number as "trackingNumber",
+               to_char(estimated_delivery_date, 'YYYY-MM-DD') as "estimatedDeliveryDate"
+        from order_drops where order_id = ${orderId} order by sequence`,
+  );
+}
+
+/**
+ * The seller's sellable lots of a product, locked, first-expiry-first-out: dated lots by expiry, then
+ * undated ones, then by id so every transaction locks them in the same order and none deadlocks.
+ * Expired and empty lots are never returned.
+ */
+export async function lockSellableLots(tx: Tx, sellerOrgId: string, productId: string, today: string) {
+  return queryRows<{ id: string; quantity: number }>(
+    tx,
+    sql`select id, quantity from inventory_lots
+        where supplier_id = ${sellerOrgId} and product_id = ${productId}
+          and quantity > 0 and (expiry_date is null or expiry_date >= ${today}::date)
+        order by expiry_date asc nulls last, id
+        for update`,
+  );
+}
+
+/** Takes the allocated units from their lots and records each allocation, in one statement. */
+export async function allocate(tx: Tx, rows: { dropId: string; lotId: string; quantity: number }[]) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({ drop_id: r.dropId, lot_id: r.lotId, quantity: r.quantity })),
+  );
+  await tx.execute(sql`
+    with x as (
+      select * from jsonb_to_recordset(${json}::jsonb) as x(drop_id uuid, lot_id uuid, quantity int)
+    ), taken as (
+      update inventory_lots l set quantity = l.quantity - s.quantity, updated_at = now()
+      from (select lot_id, sum(quantity)::int as quantity from x group by lot_id) s
+      where l.id = s.lot_id
+    )
+    insert into drop_allocations (drop_id, lot_id, quantity)
+    select drop_id, lot_id, quantity from x`);
+}
+
+/** The buyer's credit line with the seller, locked; null without one. */
+export async function lockCreditLine(tx: Tx, customerId: string, supplierId: string) {
+  const rows = await queryRows<{ id: string; limit: string; balance: string; status: string }>(
+    tx,
+    sql`select id, credit_limit::text as "limit", balance::text as balance, status
+        from credit_lines where customer_id = ${customerId} and supplier_id = ${supplierId}
+        for update`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Moves a credit line's balance by a signed amount of pesewas. */
+export async function addToCreditBalance(tx: Tx, lineId: string, pesewas: number) {
+  await tx.execute(sql`
+    update credit_lines set balance = balance + ${pesewas}::numeric / 100, updated_at = now()
+    where id = ${lineId}`);
+}
+
+/** Issues the invoice with the next INV-{year}-{sequence} number; answers that number. */
+export async function issueInvoice(tx: Tx, row: Omit<typeof invoices.$inferInsert, 'number'>, year: number) {
+  const [issued] = await tx
+    .insert(invoices)
+    .values({
+      ...row,
+      number: sql`'INV-' || ${String(year)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
+    })
+    .returning({ number: invoices.number });
+  return issued!.number;
+}
+
+/** Releases an approved order and logs it, in one statement. */
+export async function markReleased(
+  tx: Tx,
+  orderId: string,
+  user: { id: string; name: string },
+  at: Date,
+  note: string,
+) {
+  await tx.execute(sql`
+    with released as (
+      update orders set status = 'RELEASED', approved_at = ${at}, approved_by_user_id = ${user.id}, updated_at = ${at}
+      where id = ${orderId}
+      returning id
+    )
+    insert into order_history (order_id, actor_user_id, actor_name, from_status, to_status, note, created_at)
+    select id, ${user.id}, ${user.name}, 'AWAITING_CUSTOMER_APPROVAL', 'RELEASED', ${note}, ${at} from released`);
+}
+
+export async function setOrderStatus(tx: Tx, orderId: string, status: OrderStatus, at: Date) {
+  await tx.execute(sql`
+    update orders set status = ${status}, updated_at = ${at},
+      cancelled_at = case when ${status} = 'CANCELLED' then ${at} else cancelled_at end
+    where id = ${orderId}`);
+}
+
+export async function cancelAllDrops(tx: Tx, orderId: string, at: Date) {
+  await tx.execute(sql`
+    update order_drops set status = 'Cancelled', cancelled_at = ${at}, updated_at = ${at}
+    where order_id = ${orderId} and status <> 'Cancelled'`);
+}
+
+export async function updateDrop(
+  tx: Tx,
+  dropId: string,
+  change: {
+    status: DropStatus;
+    at: Date;
+    trackingNumber?: string;
+    estimatedDeliveryDate?: string;
+  },
+) {
+  const { status, at } = change;
+  await tx.execute(sql`
+    update order_drops set
+      status = ${status}, updated_at = ${at},
+      tracking_number = coalesce(${change.trackingNumber ?? null}::text, tracking_number),
+      estimated_delivery_date = coalesce(${change.estimatedDeliveryDate ?? null}::date, estimated_delivery_date),
+      shipped_at = case when ${status} = 'Shipped' then ${at} else shipped_at end,
+      delivered_at = case when ${status} = 'Delivered' then ${at} else delivered_at end,
+      cancelled_at = case when ${status} = 'Cancelled' then ${at} else cancelled_at end
+    where id = ${dropId}`);
+}
+
+/** Puts a drop's units back into the lots they were taken from, once. */
+export async function returnAllocations(tx: Tx, dropId: string, at: Date) {
+  await tx.execute(sql`
+    with returned as (
+      update drop_allocations set returned_at = ${at}
+      where drop_id = ${dropId} and returned_at is null
+      returning lot_id, quantity
+    ), per_lot as (
+      select lot_id, sum(quantity)::int as quantity from returned group by lot_id
+    )
+    update inventory_lots l set quantity = l.quantity + r.quantity, updated_at = ${at}
+    from per_lot r where l.id = r.lot_id`);
+}
+
+export interface InvoiceRow extends Record<string, unknown> {
+  id: string;
+  amount: string;
+  amountPaid: string;
+  status: 'unpaid' | 'paid' | 'void';
+  onCredit: boolean;
+  creditLineId: string | null;
+}
+
+/** The order's invoice, locked. */
+export async function lockInvoice(tx: Tx, orderId: string) {
+  const rows = await queryRows<InvoiceRow>(
+    tx,
+    sql`select id, amount::text as amount, amount_paid::text as "amountPaid", status,
+               on_credit as "onCredit", credit_line_id as "creditLineId"
+        from invoices where order_id = ${orderId} for update`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateInvoice(
+  tx: Tx,
+  invoiceId: string,
+  change: { amountPesewas: number; status: 'unpaid' | 'paid' | 'void'; at: Date },
+) {
+  await tx.execute(sql`
+    update invoices set amount = ${change.amountPesewas}::numeric / 100, status = ${change.status},
+      paid_at = case when ${change.status} = 'paid' then coalesce(paid_at, ${change.at}) else paid_at end,
+      updated_at = ${change.at}
+    where id = ${invoiceId}`);
 }

@@ -1,11 +1,12 @@
 import type { Product } from '@aduro/shared/catalogue';
-import type { SupplierCatalogueItem, SupplierDirectoryEntry } from '@aduro/shared/marketplace';
+import type { SupplierCatalogueItem, SupplierDirectoryEntry, SupplierMatch } from '@aduro/shared/marketplace';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
 import { AddToCartDialog } from '../../../features/cart/components/add-to-cart-dialog';
+import { OrderBuilder } from '../../../features/orders/components/order-builder';
 import { CartDrawer } from '../../../features/cart/components/cart-drawer';
 import { ProcurementCartModal } from '../../../features/cart/components/procurement-cart-modal';
 import { useCart } from '../../../features/cart/api/get-cart';
@@ -92,6 +93,9 @@ export function CustomerHubRoute() {
   const [cartDrawerOpen, setCartDrawerOpen] = useState(false);
   const [procurementOpen, setProcurementOpen] = useState(false);
   const [selectedSupplier, setSelectedSupplier] = useState<SupplierDirectoryEntry | null>(null);
+  // The builder is about one product's offer: it closes when another product is compared.
+  const [builder, setBuilder] = useState<{ productId: string; match: SupplierMatch } | null>(null);
+  const builderMatch = builder && compared && builder.productId === compared.id ? builder.match : null;
   const matchesSection = useRef<HTMLDivElement>(null);
   const supplierPanel = useRef<HTMLDivElement>(null);
 
@@ -206,6 +210,7 @@ export function CustomerHubRoute() {
               comparedIds={comparison.selectedIds}
               onToggleCompare={comparison.toggleSupplier}
               onAddToCart={comparison.openCart}
+              onBuildOrder={(match) => setBuilder({ productId: compared.id, match })}
             />
           ) : (
             <p className="px-5 py-8 text-center text-sm text-slate-600">
@@ -276,6 +281,16 @@ export function CustomerHubRoute() {
           comparison.closeCart();
           setCartDrawerOpen(true);
         }}
+      />
+      <OrderBuilder
+        open={builderMatch !== null}
+        onOpenChange={(open) => {
+          if (!open) setBuilder(null);
+        }}
+        orgId={orgId}
+        organizationName={user.organizationName ?? null}
+        product={compared ? { id: compared.id, name: compared.name } : null}
+        supplier={builderMatch}
       />
       <CartDrawer open={cartDrawerOpen} onOpenChange={setCartDrawerOpen} orgId={orgId} />
       <ProcurementCartModal open={procurementOpen} onOpenChange={setProcurementOpen} orgId={orgId} />

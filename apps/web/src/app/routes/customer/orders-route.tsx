@@ -1,10 +1,9 @@
-import { Card, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { StatTile } from '../../../components/ui/stat-tile';
-import { formatCedis } from '../../../lib/format';
+import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
+import { CustomerOrders } from '../../../features/orders/components/customer-orders';
 
 export function OrdersRoute() {
+  const user = useSignedInUser();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -12,15 +11,7 @@ export function OrdersRoute() {
         title="Order orchestration"
         description="Approve drafted orders to release shipments, and follow every drop to each branch."
       />
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <StatTile label="Live orders" value={0} />
-        <StatTile label="Awaiting approval" value={0} />
-        <StatTile label="Value in motion" value={formatCedis(0)} />
-      </dl>
-      <Card>
-        <CardHeader title="Your orders" />
-        <EmptyState message="No orders yet. Once you launch RFQs, they will appear here for approval and tracking." />
-      </Card>
+      <CustomerOrders orgId={user.orgId} />
     </div>
   );
 }

@@ -2,13 +2,13 @@ import type { SessionUser } from '@aduro/shared/auth';
 import type { Permission } from '@aduro/shared/permissions';
 import { hasPermission } from '@aduro/shared/permissions';
 import { useState, type ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
 import { UsersRolesTab } from '../../../features/staff/components/users-roles-tab';
 import { SupplierSettingsPanel } from '../../../features/suppliers/components/supplier-settings-panel';
+import { ShippingBoard } from '../../../features/orders/components/shipping-board';
 import { InventoryTab } from './inventory-tab';
 
 type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users';
@@ -28,13 +28,7 @@ const HERO_FIGURES = [
   { value: '3.6 hrs', label: 'credit approvals' },
 ] as const;
 
-const TAB_CONTENT: Record<Exclude<SupplierTab, 'inventory' | 'users'>, ReactNode> = {
-  shipping: (
-    <Card>
-      <CardHeader as="h3" title="Outgoing shipments" actions={<Badge tone="blue">Live 0</Badge>} />
-      <EmptyState message="No orders awaiting dispatch or delivery." />
-    </Card>
-  ),
+const TAB_CONTENT: Record<Exclude<SupplierTab, 'inventory' | 'users' | 'shipping'>, ReactNode> = {
   credit: (
     <Card>
       <CardHeader
@@ -62,6 +56,7 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
       </Card>
     );
   }
+  if (tab === 'shipping') return <ShippingBoard orgId={user.orgId} />;
   if (tab !== 'inventory') return TAB_CONTENT[tab];
   // A supplier user always belongs to an organisation; without one there is no stock to show.
   return user.orgId ? (

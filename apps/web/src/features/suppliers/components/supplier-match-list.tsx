@@ -29,6 +29,8 @@ interface SupplierMatchListProps {
   comparedIds: readonly string[];
   onToggleCompare: (match: SupplierMatch) => void;
   onAddToCart: (match: SupplierMatch) => void;
+  /** Opens the multi-drop order builder for this supplier's offer. */
+  onBuildOrder?: (match: SupplierMatch) => void;
 }
 
 function Figure({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {
@@ -45,11 +47,13 @@ function MatchRow({
   compared,
   onToggleCompare,
   onAddToCart,
+  onBuildOrder,
 }: {
   match: SupplierMatch;
   compared: boolean;
   onToggleCompare: SupplierMatchListProps['onToggleCompare'];
   onAddToCart: SupplierMatchListProps['onAddToCart'];
+  onBuildOrder: SupplierMatchListProps['onBuildOrder'];
 }) {
   const methods = paymentMethodLabels(match.supportedPaymentMethods);
   return (
@@ -86,7 +90,7 @@ function MatchRow({
           <dd className="text-slate-900">{methods.join(' · ')}</dd>
         </div>
       </dl>
-      <div className="flex gap-2 sm:col-start-2 sm:row-start-1 sm:items-start">
+      <div className="flex flex-wrap gap-2 sm:col-start-2 sm:row-start-1 sm:items-start sm:justify-end">
         <Button
           variant={compared ? 'primary' : 'secondary'}
           size="sm"
@@ -117,6 +121,17 @@ function MatchRow({
         >
           Add to cart
         </Button>
+        {onBuildOrder && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Build multi-drop order from ${match.name}`}
+            onClick={() => onBuildOrder(match)}
+            className="flex-1 sm:flex-none"
+          >
+            Build multi-drop order
+          </Button>
+        )}
       </div>
     </li>
   );
@@ -129,6 +144,7 @@ export function SupplierMatchList({
   comparedIds,
   onToggleCompare,
   onAddToCart,
+  onBuildOrder,
 }: SupplierMatchListProps) {
   const matches = useSupplierMatches(orgId, productId);
 
@@ -167,6 +183,7 @@ export function SupplierMatchList({
           compared={comparedIds.includes(match.id)}
           onToggleCompare={onToggleCompare}
           onAddToCart={onAddToCart}
+          onBuildOrder={onBuildOrder}
         />
       ))}
     </ul>

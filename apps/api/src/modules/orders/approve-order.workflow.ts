@@ -1,0 +1,98 @@
+import { CART_MESSAGES } from '@aduro/shared/cart';
+import { todayUtc } from '@aduro/shared/inventory';
+import { DRAFT_MESSAGES } from '@aduro/shared/marketplace';
+import { ORDER_MESSAGES } from '@aduro/shared/orders';
+import type { Tx } from '../../db/client.ts';
+import { toPesewas } from '../../lib/money.ts';
+import { addDays } from '../../lib/dates.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import {
+  addToCreditBalance,
+  allocate,
+  issueInvoice,
+  listDrops,
+  lockCreditLine,
+  lockOrder,
+  lockSellableLots,
+  markReleased,
+} from './orders.repository.ts';
+
+/**
+ * The buyer approves a drafted order (DOMAIN.md "Orders"), in the caller's transaction, locking in a
+ * fixed order (the order, then the seller's lots, then the credit line) so concurrent approvals queue
+ * instead of deadlocking: checks it still awaits approval and both parties are active; allocates every
+ * drop first-expiry-first-out from unexpired lots; for credit re-checks the line and adds the total to
+ * its balance; issues the invoice; releases the order and logs it. Any refusal throws before a write.
+ */
+export async function approveOrder(
+  tx: Tx,
+  input: { orderId: string; buyerOrgId: string; user: { id: string; name: string } },
+) {
+  const order = await lockOrder(tx, input.orderId, { buyerOrgId: input.buyerOrgId });
+  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  if (order.status !== 'AWAITING_CUSTOMER_APPROVAL') throw conflict(ORDER_MESSAGES.notAwaiting(order.number));
+  if (!order.buyerActive) throw conflict(DRAFT_MESSAGES.inactiveBuyer(order.buyerName));
+  if (!order.sellerActive) throw conflict(CART_MESSAGES.inactiveSupplier(order.sellerName));
+
+  const now = new Date();
+  const today = todayUtc(now);
+
+  // Stock, first expiry first out.
+  const lots = await lockSellableLots(tx, order.sellerOrgId, order.productId, today);
+  const available = lots.reduce((sum, l) => sum + l.quantity, 0);
+  if (available < order.totalQuantity) {
+    throw conflict(
+      ORDER_MESSAGES.stockShortfall(order.sellerName, order.productName, available, order.totalQuantity),
+    );
+  }
+  const drops = (await listDrops(tx, order.id)).filter((d) => d.status !== 'Cancelled');
+  const allocations: { dropId: string; lotId: string; quantity: number }[] = [];
+  const left = lots.map((l) => ({ ...l }));
+  let lot = 0;
+  for (const drop of drops) {
+    let need = drop.quantity;
+    while (need > 0) {
+      const from = left[lot]!;
+      const take = Math.min(need, from.quantity);
+      if (take > 0) allocations.push({ dropId: drop.id, lotId: from.id, quantity: take });
+      from.quantity -= take;
+      need -= take;
+      if (from.quantity === 0) lot += 1;
+    }
+  }
+
+  // Credit, re-checked under the line's lock.
+  const totalPesewas = toPesewas(order.totalCost);
+  let creditLineId: string | null = null;
+  const onCredit = order.paymentMethod === 'credit_facility';
+  if (onCredit) {
+    const line = await lockCreditLine(tx, order.buyerOrgId, order.sellerOrgId);
+    if (!line || line.status !== 'active') throw conflict(DRAFT_MESSAGES.noCreditLine(order.sellerName));
+    if (toPesewas(line.limit) - toPesewas(line.balance) < totalPesewas) {
+      throw conflict(ORDER_MESSAGES.creditShortfall);
+    }
+    creditLineId = line.id;
+  }
+
+  // Write: stock and allocations, credit, invoice, then the release and its history row.
+  await allocate(tx, allocations);
+  if (creditLineId) await addToCreditBalance(tx, creditLineId, totalPesewas);
+  const number = await issueInvoice(
+    tx,
+    {
+      orderId: order.id,
+      buyerOrgId: order.buyerOrgId,
+      sellerOrgId: order.sellerOrgId,
+      creditLineId,
+      onCredit,
+      amount: totalPesewas / 100,
+      amountPaid: 0,
+      issuedAt: now,
+      dueDate: addDays(today, onCredit ? (order.creditTermDays ?? 0) : 0),
+      status: 'unpaid',
+    },
+    now.getUTCFullYear(),
+  );
+  await markReleased(tx, order.id, input.user, now, `Approved; invoice ${number} issued`);
+  return { orderId: order.id, invoiceNumber: number };
+}

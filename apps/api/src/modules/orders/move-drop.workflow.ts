@@ -1,0 +1,148 @@
+import { todayUtc } from '@aduro/shared/inventory';
+import {
+  canMoveDrop,
+  ORDER_MESSAGES,
+  orderStatusFromDrops,
+  type DropStatus,
+  type DropUpdate,
+} from '@aduro/shared/orders';
+import type { Tx } from '../../db/client.ts';
+import { toPesewas } from '../../lib/money.ts';
+import { addDays } from '../../lib/dates.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import {
+  addToCreditBalance,
+  cancelAllDrops,
+  insertHistory,
+  listDrops,
+  lockInvoice,
+  lockOrder,
+  returnAllocations,
+  setOrderStatus,
+  updateDrop,
+  updateInvoice,
+} from './orders.repository.ts';
+
+/**
+ * The seller moves one drop of a released order (DOMAIN.md "Drops"), in the caller's transaction.
+ * The order row is locked first, so moves of one order's drops run one at a time and each sees the
+ * last one's result. Shipping sets a tracking number and an ETA; delivery records the time;
+ * cancelling returns the drop's units to the lots they came from and takes its value off the invoice
+ * and, on credit, off the balance. The order's status then follows its drops, and both changes are
+ * logged.
+ */
+export async function moveDrop(
+  tx: Tx,
+  input: {
+    orderId: string;
+    dropId: string;
+    sellerOrgId: string;
+    change: DropUpdate;
+    user: { id: string; name: string };
+  },
+) {
+  const order = await lockOrder(tx, input.orderId, { sellerOrgId: input.sellerOrgId });
+  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  const drops = await listDrops(tx, order.id);
+  const drop = drops.find((d) => d.id === input.dropId);
+  if (!drop) throw notFound(ORDER_MESSAGES.dropNotFound);
+  if (order.approvedAt === null) throw conflict(ORDER_MESSAGES.notReleased(order.number));
+  const to = input.change.status;
+  if (!canMoveDrop(drop.status, to)) throw conflict(ORDER_MESSAGES.illegalMove(drop.status, to));
+
+  const now = new Date();
+  const today = todayUtc(now);
+  const update: Parameters<typeof updateDrop>[2] = { status: to, at: now };
+  if (to === 'Shipped') {
+    update.trackingNumber =
+      input.change.trackingNumber ??
+      drop.trackingNumber ??
+      `TRK-${order.number.replace(/^PO-/, '')}-${drop.sequence}`;
+    update.estimatedDeliveryDate =
+      input.change.estimatedDeliveryDate ??
+      drop.estimatedDeliveryDate ??
+      addDays(today, order.sellerLeadTimeDays);
+  } else if (input.change.estimatedDeliveryDate && to === 'Out for Delivery') {
+    update.estimatedDeliveryDate = input.change.estimatedDeliveryDate;
+  }
+
+  if (to === 'Cancelled') {
+    const invoice = await lockInvoice(tx, order.id);
+    const after = drops.map((d) => (d.id === drop.id ? { ...d, status: to as DropStatus } : d));
+    const allCancelled = after.every((d) => d.status === 'Cancelled');
+    if (invoice && invoice.status !== 'void') {
+      const value = drop.quantity * toPesewas(order.unitPrice);
+      const amount = toPesewas(invoice.amount) - value;
+      const paid = toPesewas(invoice.amountPaid);
+      if (paid > amount) throw conflict(ORDER_MESSAGES.paidDrop);
+      // What leaves the balance: the drop's value, and when the whole order is cancelled whatever was
+      // still owed on it, so the balance stays the sum of what credit invoices still owe.
+      const owedBefore = toPesewas(invoice.amount) - paid;
+      const owedAfter = allCancelled ? 0 : amount - paid;
+      const status = allCancelled ? 'void' : amount === paid && amount > 0 ? 'paid' : invoice.status;
+      await updateInvoice(tx, invoice.id, { amountPesewas: amount, status, at: now });
+      if (invoice.onCredit && invoice.creditLineId && owedBefore !== owedAfter) {
+        await addToCreditBalance(tx, invoice.creditLineId, owedAfter - owedBefore);
+      }
+    }
+    await returnAllocations(tx, drop.id, now);
+  }
+  await updateDrop(tx, drop.id, update);
+
+  const nextStatus = orderStatusFromDrops(
+    drops.map((d) => (d.id === drop.id ? { status: to } : { status: d.status })),
+  );
+  if (nextStatus !== order.status) await setOrderStatus(tx, order.id, nextStatus, now);
+  await insertHistory(tx, [
+    {
+      orderId: order.id,
+      dropId: drop.id,
+      actorUserId: input.user.id,
+      actorName: input.user.name,
+      fromStatus: drop.status,
+      toStatus: to,
+      note:
+        to === 'Shipped' ? `Tracking ${update.trackingNumber}, ETA ${update.estimatedDeliveryDate}` : null,
+      createdAt: now,
+    },
+    ...(nextStatus !== order.status
+      ? [
+          {
+            orderId: order.id,
+            actorUserId: input.user.id,
+            actorName: input.user.name,
+            fromStatus: order.status,
+            toStatus: nextStatus,
+            note: null,
+            createdAt: now,
+          },
+        ]
+      : []),
+  ]);
+  return { orderId: order.id };
+}
+
+/** The buyer withdraws an order still awaiting its approval: the order and its drops are cancelled. */
+export async function cancelDraftOrder(
+  tx: Tx,
+  input: { orderId: string; buyerOrgId: string; user: { id: string; name: string } },
+) {
+  const order = await lockOrder(tx, input.orderId, { buyerOrgId: input.buyerOrgId });
+  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  if (order.status !== 'AWAITING_CUSTOMER_APPROVAL') throw conflict(ORDER_MESSAGES.notAwaiting(order.number));
+  const now = new Date();
+  await cancelAllDrops(tx, order.id, now);
+  await setOrderStatus(tx, order.id, 'CANCELLED', now);
+  await insertHistory(tx, [
+    {
+      orderId: order.id,
+      actorUserId: input.user.id,
+      actorName: input.user.name,
+      fromStatus: order.status,
+      toStatus: 'CANCELLED',
+      note: 'Cancelled by the buyer before approval',
+      createdAt: now,
+    },
+  ]);
+  return { orderId: order.id };
+}

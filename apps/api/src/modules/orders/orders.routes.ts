@@ -1,0 +1,153 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@aduro/shared/errors';
+import {
+  draftOrderSchema,
+  dropParamsSchema,
+  dropUpdateSchema,
+  orderDetailSchema,
+  orderIdParamsSchema,
+  ORDER_MESSAGES,
+  orderSchema,
+  ordersQuerySchema,
+} from '@aduro/shared/orders';
+import { hasPermission } from '@aduro/shared/permissions';
+import { forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { approve, cancel, changeDrop, createOrder, getOrder, getOrders } from './orders.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/**
+ * Orders (DOMAIN.md "Orders", "Drops"). Customers draft, approve and cancel their own; suppliers with
+ * manage_shipping read theirs and move drops. Guards run before the body is read.
+ */
+export default async function orderRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const tags = ['orders'];
+  const customer = app.guard({ userType: 'customer' });
+  const shipping = app.guard({ userType: 'supplier', permission: 'manage_shipping' });
+  // Reading: the buyer, or the seller's shipping staff.
+  const reader: preHandlerAsyncHookHandler = async (request, reply) => {
+    await app.authenticate.call(app, request, reply);
+    const user = caller(request);
+    if (user.userType === 'customer') return;
+    if (user.userType === 'supplier' && hasPermission(user.permissions, 'manage_shipping')) return;
+    throw forbidden(
+      user.userType === 'supplier' ? 'You do not have permission to do that.' : ORDER_MESSAGES.needCustomer,
+    );
+  };
+
+  r.post(
+    '/orders',
+    {
+      preValidation: customer,
+      schema: {
+        tags,
+        summary: 'Draft a multi-drop order for the caller’s organisation',
+        description:
+          'The unit price is the supplier’s current offer; drops of 0 units are left out. Refused: 0 units, ' +
+          'under the moq, a method the supplier does not accept, credit without an active line or over the ' +
+          'available credit, an inactive party. The order awaits the buyer’s approval.',
+        security,
+        body: draftOrderSchema,
+        response: { 201: orderSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createOrder(app.db, caller(request), request.body)),
+  );
+
+  r.get(
+    '/orders',
+    {
+      preValidation: reader,
+      schema: {
+        tags,
+        summary: 'The caller’s orders, newest first',
+        description:
+          'Customers: orders they buy (buyerId must be their organisation; sellerId narrows). Suppliers with ' +
+          'manage_shipping: orders they sell (sellerId must be their organisation; buyerId narrows).',
+        security,
+        querystring: ordersQuerySchema,
+        response: { 200: z.array(orderSchema), ...errors },
+      },
+    },
+    async (request) => getOrders(app.db, caller(request), request.query),
+  );
+
+  r.get(
+    '/orders/:orderId',
+    {
+      preValidation: reader,
+      schema: {
+        tags,
+        summary: 'One order with its history, for its buyer or seller',
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: orderDetailSchema, ...errors },
+      },
+    },
+    async (request) => getOrder(app.db, caller(request), request.params.orderId),
+  );
+
+  r.post(
+    '/orders/:orderId/approve',
+    {
+      preValidation: customer,
+      schema: {
+        tags,
+        summary: 'Approve a drafted order: allocate stock, charge credit, issue the invoice, release',
+        description:
+          'One transaction with row locks. 409 when the order is not awaiting approval, stock or credit ' +
+          'falls short, or a party is inactive; nothing changes then.',
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => approve(app.db, caller(request), request.params.orderId),
+  );
+
+  r.post(
+    '/orders/:orderId/cancel',
+    {
+      preValidation: customer,
+      schema: {
+        tags,
+        summary: 'Cancel an order still awaiting the buyer’s approval',
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => cancel(app.db, caller(request), request.params.orderId),
+  );
+
+  r.patch(
+    '/orders/:orderId/drops/:dropId',
+    {
+      preValidation: shipping,
+      schema: {
+        tags,
+        summary: 'Move a drop: Awaiting Dispatch → Shipped → Out for Delivery → Delivered, or Cancelled',
+        description:
+          'Released orders only; anything else answers 409. Shipping sets the tracking number and ETA ' +
+          '(generated when not given); cancelling returns the units to their lots and the value to the ' +
+          'invoice and credit line.',
+        security,
+        params: dropParamsSchema,
+        body: dropUpdateSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => changeDrop(app.db, caller(request), request.params, request.body),
+  );
+}

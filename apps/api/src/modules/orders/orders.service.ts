@@ -1,0 +1,115 @@
+import type { SessionUser } from '@aduro/shared/auth';
+import { todayUtc } from '@aduro/shared/inventory';
+import {
+  ORDER_MESSAGES,
+  type DraftOrder,
+  type DropUpdate,
+  type Order,
+  type OrderDetail,
+} from '@aduro/shared/orders';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { approveOrder } from './approve-order.workflow.ts';
+import { draftOrders } from './draft-orders.workflow.ts';
+import { cancelDraftOrder, moveDrop } from './move-drop.workflow.ts';
+import { findOrderFor, listOrderHistory, listOrders } from './orders.repository.ts';
+
+/** The caller's organisation; every user has one, the contract only allows null. */
+function orgOf(user: SessionUser): string {
+  if (!user.orgId) throw forbidden(ORDER_MESSAGES.noOrganisation);
+  return user.orgId;
+}
+const actor = (user: SessionUser) => ({ id: user.id, name: user.name });
+
+async function reread(db: Db, orderId: string, orgId: string): Promise<Order> {
+  const order = await findOrderFor(db, orderId, orgId, todayUtc());
+  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  return order;
+}
+
+/** Drafts one multi-drop order for the caller's organisation (DOMAIN.md "Orders"). */
+export async function createOrder(db: Db, user: SessionUser, body: DraftOrder): Promise<Order> {
+  const buyerOrgId = orgOf(user);
+  if (body.buyerId !== undefined && body.buyerId !== buyerOrgId) throw forbidden(ORDER_MESSAGES.otherBuyer);
+  const [drafted] = await db.transaction((tx) =>
+    draftOrders(tx, {
+      buyer: { orgId: buyerOrgId },
+      user: actor(user),
+      groups: [
+        {
+          sellerId: body.sellerId,
+          productId: body.productId,
+          paymentMethod: body.paymentTermMethod,
+          creditTermDays: body.creditTermDays ?? null,
+          entityName: body.entityName ?? null,
+          entityLocation: body.entityLocation ?? null,
+          requesterRole: body.requesterRole ?? null,
+          contacts: {
+            deliveryContactName: body.deliveryContactName ?? null,
+            deliveryContactPhone: body.deliveryContactPhone ?? null,
+            deliveryAddress: body.deliveryAddress ?? null,
+          },
+          drops: body.drops.map((d) => ({
+            addressName: d.addressName,
+            address: d.address,
+            contactName: d.contactName ?? null,
+            contactPhone: d.contactPhone ?? null,
+            quantity: d.quantity,
+            estimatedDeliveryDate: d.estimatedDeliveryDate ?? null,
+          })),
+        },
+      ],
+    }),
+  );
+  return reread(db, drafted!.id, buyerOrgId);
+}
+
+/**
+ * The caller's orders: a customer's as buyer, a supplier's as seller. The id naming the caller's own
+ * side must be its organisation (403 otherwise); the other id narrows the list.
+ */
+export async function getOrders(
+  db: Db,
+  user: SessionUser,
+  query: { buyerId?: string; sellerId?: string },
+): Promise<Order[]> {
+  const orgId = orgOf(user);
+  if (user.userType === 'customer') {
+    if (query.buyerId !== undefined && query.buyerId !== orgId) throw forbidden(ORDER_MESSAGES.otherBuyer);
+    return listOrders(db, { buyerOrgId: orgId, sellerOrgId: query.sellerId ?? null, today: todayUtc() });
+  }
+  if (query.sellerId !== undefined && query.sellerId !== orgId) throw forbidden(ORDER_MESSAGES.otherSeller);
+  return listOrders(db, { buyerOrgId: query.buyerId ?? null, sellerOrgId: orgId, today: todayUtc() });
+}
+
+/** One order with its history, for its buyer or its seller; 404 for anyone else. */
+export async function getOrder(db: Db, user: SessionUser, orderId: string): Promise<OrderDetail> {
+  const order = await reread(db, orderId, orgOf(user));
+  return { ...order, history: await listOrderHistory(db, orderId) };
+}
+
+/** The buyer approves: stock, credit, invoice and release in one transaction. */
+export async function approve(db: Db, user: SessionUser, orderId: string): Promise<Order> {
+  const buyerOrgId = orgOf(user);
+  await db.transaction((tx) => approveOrder(tx, { orderId, buyerOrgId, user: actor(user) }));
+  return reread(db, orderId, buyerOrgId);
+}
+
+/** The buyer withdraws an order awaiting its approval. */
+export async function cancel(db: Db, user: SessionUser, orderId: string): Promise<Order> {
+  const buyerOrgId = orgOf(user);
+  await db.transaction((tx) => cancelDraftOrder(tx, { orderId, buyerOrgId, user: actor(user) }));
+  return reread(db, orderId, buyerOrgId);
+}
+
+/** The seller moves one drop along its path. */
+export async function changeDrop(
+  db: Db,
+  user: SessionUser,
+  params: { orderId: string; dropId: string },
+  change: DropUpdate,
+): Promise<Order> {
+  const sellerOrgId = orgOf(user);
+  await db.transaction((tx) => moveDrop(tx, { ...params, sellerOrgId, change, user: actor(user) }));
+  return reread(db, params.orderId, sellerOrgId);
+}

@@ -1,0 +1,127 @@
+import { PAYMENT_METHOD_LABELS } from '@aduro/shared/payments';
+import type { Order } from '@aduro/shared/orders';
+import { useState, type ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { formatCedis } from '../../../lib/format';
+import { DropStatusBadge, OrderStatusBadge } from './order-status';
+import { OrderHistory } from './order-history';
+
+const day = new Intl.DateTimeFormat('en-GH', { dateStyle: 'medium', timeZone: 'UTC' });
+export const formatDay = (iso: string) => day.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+
+interface OrderCardProps {
+  orgId: string | null;
+  order: Order;
+  /** Who the card is for: the buyer reads the supplier, the seller the customer. */
+  side: 'buyer' | 'seller';
+  /** Actions under the facts (approve, or a drop's next step). */
+  actions?: ReactNode;
+  /** Per-drop actions for the seller's shipping tab. */
+  dropActions?: (drop: Order['drops'][number]) => ReactNode;
+}
+
+/** SPEC §2 order card: product, PO, counterpart, value, terms, status, invoice, drops and history. */
+export function OrderCard({ orgId, order, side, actions, dropActions }: OrderCardProps) {
+  const [showHistory, setShowHistory] = useState(false);
+  const party = side === 'buyer' ? order.seller : order.buyer;
+  return (
+    <Card className="overflow-hidden" aria-label={`${order.product.name}, ${order.number}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3 px-5 pt-4">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{order.product.name}</h3>
+          <p className="text-xs text-slate-500">
+            {order.number} · <span className="font-mono">{order.id.slice(0, 8)}</span>
+          </p>
+        </div>
+        <OrderStatusBadge order={order} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 px-5 py-3 text-sm sm:grid-cols-4">
+        <div className="col-span-2 min-w-0">
+          <dt className="text-xs text-slate-500">{side === 'buyer' ? 'Supplier' : 'Customer'}</dt>
+          <dd className="text-slate-900">
+            {party.name}
+            <span className="block text-xs text-slate-500">
+              {party.location ?? 'Location pending'}
+              {side === 'buyer' && ` · ${order.seller.phoneNumber ?? 'No phone listed'}`}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Total value</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums">{formatCedis(order.totalCost)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Payment terms</dt>
+          <dd className="text-slate-900">
+            {order.paymentTerms || 'Prepaid'}
+            <span className="block text-xs text-slate-500">
+              {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+              {order.creditTermDays !== null && ` · ${order.creditTermDays} days`}
+            </span>
+          </dd>
+        </div>
+        {order.invoice && (
+          <div className="col-span-2 sm:col-span-4">
+            <dt className="text-xs text-slate-500">Invoice</dt>
+            <dd className="flex flex-wrap items-center gap-2 text-slate-900">
+              <span className="font-medium">{order.invoice.number}</span>
+              <span className="tabular-nums">{formatCedis(order.invoice.amount)}</span>
+              <span className="text-slate-600">due {formatDay(order.invoice.dueDate)}</span>
+              <Badge
+                tone={
+                  order.invoice.status === 'paid'
+                    ? 'green'
+                    : order.invoice.status === 'void'
+                      ? 'neutral'
+                      : 'yellow'
+                }
+              >
+                {order.invoice.status}
+              </Badge>
+              {order.invoice.overdue && <Badge tone="red">Overdue</Badge>}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <ul className="divide-y divide-slate-100 border-t border-slate-100" aria-label="Drops">
+        {order.drops.map((drop) => (
+          <li key={drop.id} className="grid gap-2 px-5 py-3 text-sm sm:grid-cols-[minmax(0,1fr)_auto]">
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-medium text-slate-900">
+                  Drop {drop.sequence} · {drop.addressName}
+                </span>
+                <DropStatusBadge status={drop.status} />
+                <span className="text-slate-600 tabular-nums">{drop.quantity} units</span>
+              </p>
+              <p className="text-slate-600">{drop.address}</p>
+              <p className="text-xs text-slate-500">
+                {drop.contactName ?? 'No contact'} · {drop.contactPhone ?? 'No contact phone'}
+                {drop.trackingNumber && ` · Tracking ${drop.trackingNumber}`}
+                {drop.estimatedDeliveryDate && ` · ETA ${formatDay(drop.estimatedDeliveryDate)}`}
+              </p>
+            </div>
+            {dropActions && <div className="flex flex-wrap items-start gap-2">{dropActions(drop)}</div>}
+          </li>
+        ))}
+      </ul>
+      {actions && <div className="border-t border-slate-100 bg-slate-50/60 px-5 py-3">{actions}</div>}
+      <div className="border-t border-slate-100 px-5 py-2">
+        <button
+          type="button"
+          className="text-sm font-medium text-emerald-800 hover:underline"
+          aria-expanded={showHistory}
+          onClick={() => setShowHistory((v) => !v)}
+        >
+          {showHistory ? 'Hide history' : 'History'}
+        </button>
+        {showHistory && (
+          <div className="pt-2 pb-1">
+            <OrderHistory orgId={orgId} orderId={order.id} />
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { useOrder } from '../api/get-order';
+
+const when = new Intl.DateTimeFormat('en-GH', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Who moved the order or a drop, when, from and to; loaded when first opened. */
+export function OrderHistory({ orgId, orderId }: { orgId: string | null; orderId: string }) {
+  const detail = useOrder(orgId, orderId, true);
+  if (detail.isPending) return <p className="text-sm text-slate-500">Loading history…</p>;
+  if (detail.isError) return <p className="text-sm text-rose-700">The history could not be loaded.</p>;
+  return (
+    <ol className="space-y-1.5 text-sm">
+      {detail.data.history.map((h, i) => (
+        <li key={i} className="flex flex-wrap gap-x-2 text-slate-700">
+          <span className="text-slate-500 tabular-nums">{when.format(new Date(h.at))}</span>
+          <span>
+            {h.dropSequence !== null ? `Drop ${h.dropSequence}: ` : ''}
+            {h.fromStatus ? `${h.fromStatus.replaceAll('_', ' ')} → ` : ''}
+            <span className="font-medium">{h.toStatus.replaceAll('_', ' ')}</span>
+          </span>
+          {h.actorName && <span className="text-slate-500">by {h.actorName}</span>}
+          {h.note && <span className="w-full text-xs text-slate-500">{h.note}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
