@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import type { CreditApplication, CreditLine } from '@aduro/shared/credit';
+import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+
+const iso = (column: ReturnType<typeof sql>) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A customer's credit lines with each supplier, by supplier name. */
+export async function listCustomerLines(db: Executor, customerId: string) {
+  return queryRows<CreditLine>(
+    db,
+    sql`select cl.id, json_build_object('id', s.id, 'name', s.name) as supplier,
+               cl.credit_limit::float8 as "limit", cl.balance::float8 as balance,
+               (cl.credit_limit - cl.balance)::float8 as available, cl.status,
+               ${iso(sql`cl.date_set`)} as "dateSet"
+        from credit_lines cl join organizations s on s.id = cl.supplier_id
+        where cl.customer_id = ${customerId}
+        order by lower(s.name), s.id`,
+  );
+}
+
+const applicationColumns = sql`
+  a.id, json_build_object('id', c.id, 'name', c.name) as customer,
+  json_build_object('id', s.id, 'name', s.name) as supplier,
+  a.requested_limit::float8 as "requestedLimit", a.status, a.notes,
+  a.approved_limit::float8 as "approvedLimit",
+  ${iso(sql`a.created_at`)} as "createdAt", ${iso(sql`a.decided_at`)} as "decidedAt"`;
+
+/** A supplier's applications: pending first (oldest first), then decided ones (latest decision first). */
+export async function listSupplierApplications(db: Executor, supplierId: string, pendingOnly: boolean) {
+  return queryRows<CreditApplication>(
+    db,
+    sql`select ${applicationColumns}
+        from credit_applications a
+        join organizations c on c.id = a.customer_id
+        join organizations s on s.id = a.supplier_id
+        where a.supplier_id = ${supplierId} ${pendingOnly ? sql`and a.status = 'pending'` : sql``}
+        order by (a.status = 'pending') desc,
+                 case when a.status = 'pending' then a.created_at end asc,
+                 a.decided_at desc nulls last, a.id`,
+  );
+}
+
+export async function findApplication(db: Executor, id: string, supplierId: string) {
+  const rows = await queryRows<CreditApplication>(
+    db,
+    sql`select ${applicationColumns}
+        from credit_applications a
+        join organizations c on c.id = a.customer_id
+        join organizations s on s.id = a.supplier_id
+        where a.id = ${id} and a.supplier_id = ${supplierId}`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function findOrganisation(db: Executor, id: string) {
+  const rows = await queryRows<{ id: string; name: string; kind: string; isActive: boolean }>(
+    db,
+    sql`select id, name, kind, is_active as "isActive" from organizations where id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertApplication(
+  tx: Tx,
+  row: {
+    customerId: string;
+    supplierId: string;
+    requestedLimit: number;
+    notes: string | null;
+    userId: string;
+  },
+) {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into credit_applications (customer_id, supplier_id, requested_limit, notes, submitted_by_user_id)
+        values (${row.customerId}, ${row.supplierId}, ${row.requestedLimit}, ${row.notes}, ${row.userId})
+        on conflict do nothing
+        returning id`,
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** The application, locked, when it is this supplier's. */
+export async function lockApplication(tx: Tx, id: string, supplierId: string) {
+  const rows = await queryRows<{ id: string; customerId: string; status: string }>(
+    tx,
+    sql`select id, customer_id as "customerId", status from credit_applications
+        where id = ${id} and supplier_id = ${supplierId} for update`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function decideApplication(
+  tx: Tx,
+  id: string,
+  decision: { status: 'approved' | 'rejected'; approvedLimit: number | null; userId: string },
+) {
+  await tx.execute(sql`
+    update credit_applications set status = ${decision.status}, approved_limit = ${decision.approvedLimit},
+      decided_by_user_id = ${decision.userId}, decided_at = now(), updated_at = now()
+    where id = ${id}`);
+}
+
+/** Creates the pair's line at the limit, or sets an existing one's limit (reactivating it); locked first. */
+export async function lockLine(tx: Tx, customerId: string, supplierId: string) {
+  const rows = await queryRows<{ id: string; balance: string }>(
+    tx,
+    sql`select id, balance::text from credit_lines
+        where customer_id = ${customerId} and supplier_id = ${supplierId} for update`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function setLineLimit(tx: Tx, customerId: string, supplierId: string, limit: number) {
+  await tx.execute(sql`
+    insert into credit_lines (customer_id, supplier_id, credit_limit, status, date_set)
+    values (${customerId}, ${supplierId}, ${limit}, 'active', now())
+    on conflict (customer_id, supplier_id) do update
+      set credit_limit = excluded.credit_limit, status = 'active', date_set = now(), updated_at = now()`);
+}
+
+/** Everything the risk check weighs (risk.ts RiskFacts), in pesewas, in one statement. */
+export async function riskFacts(db: Executor, customerId: string, supplierId: string, today: string) {
+  const rows = await queryRows<{
+    exposure: string;
+    outstanding: string;
+    ordersWithSupplier: number;
+    overdueInvoices: number;
+    paidOnTime: number;
+    paidLate: number;
+    accountAgeDays: number;
+    volume180: string;
+  }>(
+    db,
+    sql`select
+          (select coalesce(sum(balance), 0) * 100 from credit_lines where customer_id = ${customerId})::text as exposure,
+          (select coalesce(sum(balance), 0) * 100 from credit_lines
+             where customer_id = ${customerId} and supplier_id = ${supplierId})::text as outstanding,
+          (select count(*)::int from orders where buyer_org_id = ${customerId} and seller_org_id = ${supplierId}
+             and approved_at >= ${today}::date - 180) as "ordersWithSupplier",
+          (select count(*)::int from invoices where buyer_org_id = ${customerId} and status = 'unpaid'
+             and due_date < ${today}::date) as "overdueInvoices",
+          (select count(*)::int from invoices i where i.buyer_org_id = ${customerId} and i.status = 'paid'
+             and i.paid_at::date <= i.due_date) as "paidOnTime",
+          (select count(*)::int from invoices i where i.buyer_org_id = ${customerId} and i.status = 'paid'
+             and i.paid_at::date > i.due_date) as "paidLate",
+          (select (${today}::date - created_at::date) from organizations where id = ${customerId}) as "accountAgeDays",
+          (select coalesce(sum(total_cost), 0) * 100 from orders where buyer_org_id = ${customerId}
+             and status in ('RELEASED', 'SHIPPED', 'DELIVERED') and approved_at >= ${today}::date - 180)::text as volume180`,
+  );
+  return rows[0]!;
+}

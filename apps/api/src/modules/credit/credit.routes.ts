@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  applicationIdParamsSchema,
+  approveApplicationSchema,
+  creditApplicationRequestSchema,
+  creditApplicationSchema,
+  creditApplicationsQuerySchema,
+  creditLineSchema,
+  creditLinesQuerySchema,
+  riskResultSchema,
+} from '@aduro/shared/credit';
+import { errorResponseSchema } from '@aduro/shared/errors';
+import { caller } from '../../plugins/auth.ts';
+import {
+  applyForCredit,
+  approveApplication,
+  checkRisk,
+  getApplications,
+  getCreditLines,
+  rejectApplication,
+} from './credit.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/**
+ * Credit (DOMAIN.md "Credit"): customers read their lines and apply; suppliers with manage_credit
+ * read, check and decide the applications made to them.
+ */
+export default async function creditRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const tags = ['credit'];
+  const customer = app.guard({ userType: 'customer' });
+  const approver = app.guard({ userType: 'supplier', permission: 'manage_credit' });
+
+  r.get(
+    '/credit/lines',
+    {
+      preValidation: customer,
+      schema: {
+        tags,
+        summary: 'The caller’s credit lines with each supplier',
+        security,
+        querystring: creditLinesQuerySchema,
+        response: { 200: z.array(creditLineSchema), ...errors },
+      },
+    },
+    async (request) => getCreditLines(app.db, caller(request), request.query.customerId),
+  );
+
+  r.post(
+    '/credit/applications',
+    {
+      preValidation: customer,
+      schema: {
+        tags,
+        summary: 'Apply to an active supplier for credit (one pending application per supplier)',
+        security,
+        body: creditApplicationRequestSchema,
+        response: { 201: creditApplicationSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await applyForCredit(app.db, caller(request), request.body)),
+  );
+
+  r.get(
+    '/credit/applications',
+    {
+      preValidation: approver,
+      schema: {
+        tags,
+        summary: 'Applications made to the caller’s organisation: pending first (oldest first), then decided',
+        description: 'status=pending lists only the pending ones.',
+        security,
+        querystring: creditApplicationsQuerySchema,
+        response: { 200: z.array(creditApplicationSchema), ...errors },
+      },
+    },
+    async (request) => getApplications(app.db, caller(request), request.query),
+  );
+
+  r.post(
+    '/credit/applications/:id/approve',
+    {
+      preValidation: approver,
+      schema: {
+        tags,
+        summary: 'Approve with a limit: create the credit line or set its limit (never below the balance)',
+        security,
+        params: applicationIdParamsSchema,
+        body: approveApplicationSchema,
+        response: { 200: creditApplicationSchema, ...errors },
+      },
+    },
+    async (request) => approveApplication(app.db, caller(request), request.params.id, request.body.limit),
+  );
+
+  r.post(
+    '/credit/applications/:id/reject',
+    {
+      preValidation: approver,
+      schema: {
+        tags,
+        summary: 'Reject a pending application',
+        security,
+        params: applicationIdParamsSchema,
+        response: { 200: creditApplicationSchema, ...errors },
+      },
+    },
+    async (request) => rejectApplication(app.db, caller(request), request.params.id),
+  );
+
+  r.get(
+    '/credit/applications/:id/risk',
+    {
+      preValidation: approver,
+      schema: {
+        tags,
+        summary: 'The explained risk check of an application',
+        description:
+          'Deterministic: score 0-100 (higher is safer) from account age, orders with you, overdue invoices, ' +
+          'payment record and exposure against monthly purchases; recommendedLimit omitted without history.',
+        security,
+        params: applicationIdParamsSchema,
+        response: { 200: riskResultSchema, ...errors },
+      },
+    },
+    async (request) => checkRisk(app.db, caller(request), request.params.id),
+  );
+}

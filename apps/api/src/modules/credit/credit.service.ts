@@ -1,0 +1,145 @@
+import type { SessionUser } from '@aduro/shared/auth';
+import {
+  CREDIT_MESSAGES,
+  type CreditApplication,
+  type CreditLine,
+  type RiskResult,
+} from '@aduro/shared/credit';
+import { todayUtc } from '@aduro/shared/inventory';
+import type { Db } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { toPesewas } from '../../lib/money.ts';
+import {
+  decideApplication,
+  findApplication,
+  findOrganisation,
+  insertApplication,
+  listCustomerLines,
+  listSupplierApplications,
+  lockApplication,
+  lockLine,
+  riskFacts,
+  setLineLimit,
+} from './credit.repository.ts';
+import { assessRisk } from './risk.ts';
+
+function orgOf(user: SessionUser): string {
+  if (!user.orgId) throw forbidden(CREDIT_MESSAGES.otherCustomer);
+  return user.orgId;
+}
+
+/** The caller's credit lines; customerId, when given, must be its own organisation. */
+export async function getCreditLines(db: Db, user: SessionUser, customerId?: string): Promise<CreditLine[]> {
+  const own = orgOf(user);
+  if (customerId !== undefined && customerId !== own) throw forbidden(CREDIT_MESSAGES.otherCustomer);
+  return listCustomerLines(db, own);
+}
+
+/** A customer asks an active supplier for credit: one pending application per pair (409). */
+export async function applyForCredit(
+  db: Db,
+  user: SessionUser,
+  body: { supplierId: string; customerId?: string; requestedLimit: number; notes: string | null },
+): Promise<CreditApplication> {
+  const customerId = orgOf(user);
+  if (body.customerId !== undefined && body.customerId !== customerId) {
+    throw forbidden(CREDIT_MESSAGES.otherCustomer);
+  }
+  return db.transaction(async (tx) => {
+    const [supplier, customer] = await Promise.all([
+      findOrganisation(tx, body.supplierId),
+      findOrganisation(tx, customerId),
+    ]);
+    if (!supplier || supplier.kind !== 'supplier') throw notFound(CREDIT_MESSAGES.supplierNotFound);
+    if (!supplier.isActive) throw conflict(CREDIT_MESSAGES.inactiveSupplier(supplier.name));
+    if (!customer?.isActive)
+      throw conflict(CREDIT_MESSAGES.inactiveCustomer(customer?.name ?? 'Your organisation'));
+    // The partial unique index keeps one pending application per pair, even under concurrent requests.
+    const id = await insertApplication(tx, {
+      customerId,
+      supplierId: supplier.id,
+      requestedLimit: body.requestedLimit,
+      notes: body.notes,
+      userId: user.id,
+    });
+    if (!id) throw conflict(CREDIT_MESSAGES.pending(supplier.name));
+    return (await findApplication(tx, id, supplier.id))!;
+  });
+}
+
+/** A supplier's applications; supplierId, when given, must be its own organisation. */
+export async function getApplications(
+  db: Db,
+  user: SessionUser,
+  query: { supplierId?: string; status?: 'pending' | 'all' },
+): Promise<CreditApplication[]> {
+  const own = orgOf(user);
+  if (query.supplierId !== undefined && query.supplierId !== own)
+    throw forbidden(CREDIT_MESSAGES.otherSupplier);
+  return listSupplierApplications(db, own, query.status === 'pending');
+}
+
+/**
+ * Approves with a limit: creates the pair's credit line or sets its limit (reactivating a suspended
+ * one), never below what the customer owes now. The application and the line are locked, so a second
+ * decision, or a payment or approval moving the balance meanwhile, is seen.
+ */
+export async function approveApplication(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  limit: number,
+): Promise<CreditApplication> {
+  const supplierId = orgOf(user);
+  await db.transaction(async (tx) => {
+    const application = await lockApplication(tx, id, supplierId);
+    if (!application) throw notFound(CREDIT_MESSAGES.notFound);
+    if (application.status !== 'pending') throw conflict(CREDIT_MESSAGES.decided);
+    const line = await lockLine(tx, application.customerId, supplierId);
+    if (line && toPesewas(line.balance) > toPesewas(limit)) {
+      throw conflict(CREDIT_MESSAGES.belowBalance(Number(line.balance)));
+    }
+    await setLineLimit(tx, application.customerId, supplierId, limit);
+    await decideApplication(tx, id, { status: 'approved', approvedLimit: limit, userId: user.id });
+  });
+  return (await findApplication(db, id, supplierId))!;
+}
+
+export async function rejectApplication(db: Db, user: SessionUser, id: string): Promise<CreditApplication> {
+  const supplierId = orgOf(user);
+  await db.transaction(async (tx) => {
+    const application = await lockApplication(tx, id, supplierId);
+    if (!application) throw notFound(CREDIT_MESSAGES.notFound);
+    if (application.status !== 'pending') throw conflict(CREDIT_MESSAGES.decided);
+    await decideApplication(tx, id, { status: 'rejected', approvedLimit: null, userId: user.id });
+  });
+  return (await findApplication(db, id, supplierId))!;
+}
+
+/** The explained risk check of one of the supplier's applications (risk.ts). */
+export async function checkRisk(db: Db, user: SessionUser, id: string): Promise<RiskResult> {
+  const supplierId = orgOf(user);
+  const application = await findApplication(db, id, supplierId);
+  if (!application) throw notFound(CREDIT_MESSAGES.notFound);
+  const f = await riskFacts(db, application.customer.id, supplierId, todayUtc());
+  const facts = {
+    exposure: Math.round(Number(f.exposure)),
+    outstanding: Math.round(Number(f.outstanding)),
+    requested: toPesewas(application.requestedLimit),
+    ordersWithSupplier: f.ordersWithSupplier,
+    overdueInvoices: f.overdueInvoices,
+    paidOnTime: f.paidOnTime,
+    paidLate: f.paidLate,
+    accountAgeDays: f.accountAgeDays,
+    monthlyVolume: Math.round(Number(f.volume180) / 6),
+  };
+  const risk = assessRisk(facts);
+  return {
+    score: risk.score,
+    rationale: risk.rationale,
+    exposure: facts.exposure / 100,
+    outstanding: facts.outstanding / 100,
+    requested: application.requestedLimit,
+    ...(risk.recommendedLimit !== undefined ? { recommendedLimit: risk.recommendedLimit } : {}),
+  };
+}

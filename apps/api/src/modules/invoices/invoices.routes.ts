@@ -1,0 +1,71 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@aduro/shared/errors';
+import {
+  invoiceIdParamsSchema,
+  invoiceSchema,
+  invoicesQuerySchema,
+  paymentRequestSchema,
+} from '@aduro/shared/invoices';
+import { hasPermission } from '@aduro/shared/permissions';
+import { forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { getInvoices, payInvoice } from './invoices.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** Invoices (DOMAIN.md "Invoices and payments"): buyers read theirs; credit staff read and record payments. */
+export default async function invoiceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const tags = ['invoices'];
+  const reader: preHandlerAsyncHookHandler = async (request, reply) => {
+    await app.authenticate.call(app, request, reply);
+    const user = caller(request);
+    if (user.userType === 'customer') return;
+    if (user.userType === 'supplier' && hasPermission(user.permissions, 'manage_credit')) return;
+    throw forbidden('You do not have permission to do that.');
+  };
+
+  r.get(
+    '/invoices',
+    {
+      preValidation: reader,
+      schema: {
+        tags,
+        summary: 'The caller’s invoices: a customer’s as buyer, a supplier’s as seller (manage_credit)',
+        description: 'status=overdue lists unpaid invoices past their due date (UTC day).',
+        security,
+        querystring: invoicesQuerySchema,
+        response: { 200: z.array(invoiceSchema), ...errors },
+      },
+    },
+    async (request) => getInvoices(app.db, caller(request), request.query),
+  );
+
+  r.post(
+    '/invoices/:id/payments',
+    {
+      preValidation: app.guard({ userType: 'supplier', permission: 'manage_credit' }),
+      schema: {
+        tags,
+        summary: 'Record a payment received against an invoice the caller’s organisation issued',
+        description:
+          'At most what is due; lowers the credit balance for credit invoices; settles the invoice when all is paid.',
+        security,
+        params: invoiceIdParamsSchema,
+        body: paymentRequestSchema,
+        response: { 201: invoiceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await payInvoice(app.db, caller(request), request.params.id, request.body)),
+  );
+}

@@ -1,0 +1,65 @@
+import type { SessionUser } from '@aduro/shared/auth';
+import { todayUtc } from '@aduro/shared/inventory';
+import { INVOICE_MESSAGES, type Invoice } from '@aduro/shared/invoices';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { toPesewas } from '../../lib/money.ts';
+import { listInvoices, lockInvoice, recordPayment } from './invoices.repository.ts';
+
+function orgOf(user: SessionUser): string {
+  if (!user.orgId) throw forbidden(INVOICE_MESSAGES.otherBuyer);
+  return user.orgId;
+}
+
+/** A customer's invoices as buyer, a supplier's as seller; the id naming the caller's side must be its own. */
+export async function getInvoices(
+  db: Db,
+  user: SessionUser,
+  query: { buyerId?: string; sellerId?: string; status?: string },
+): Promise<Invoice[]> {
+  const own = orgOf(user);
+  const today = todayUtc();
+  if (user.userType === 'customer') {
+    if (query.buyerId !== undefined && query.buyerId !== own) throw forbidden(INVOICE_MESSAGES.otherBuyer);
+    return listInvoices(db, { buyerOrgId: own, sellerOrgId: query.sellerId, status: query.status, today });
+  }
+  if (query.sellerId !== undefined && query.sellerId !== own) throw forbidden(INVOICE_MESSAGES.otherSeller);
+  return listInvoices(db, { sellerOrgId: own, buyerOrgId: query.buyerId, status: query.status, today });
+}
+
+/**
+ * The seller records money received against an invoice: at most what is due (400), never on a void or
+ * settled one (409). The invoice and then its credit line are locked, so concurrent payments queue and
+ * the line's balance stays what its credit invoices still owe.
+ */
+export async function payInvoice(
+  db: Db,
+  user: SessionUser,
+  invoiceId: string,
+  body: { amount: number; method: string; reference: string | null },
+): Promise<Invoice> {
+  const sellerOrgId = orgOf(user);
+  await db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, invoiceId, sellerOrgId);
+    if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
+    if (invoice.status === 'void') throw conflict(INVOICE_MESSAGES.void);
+    if (invoice.status === 'paid') throw conflict(INVOICE_MESSAGES.paid);
+    const due = toPesewas(invoice.amount) - toPesewas(invoice.amountPaid);
+    const pesewas = toPesewas(body.amount);
+    if (pesewas > due) {
+      const message = INVOICE_MESSAGES.overDue(due / 100);
+      throw badRequest(message, { amount: [message] });
+    }
+    await recordPayment(tx, {
+      invoiceId,
+      pesewas,
+      settled: pesewas === due,
+      method: body.method,
+      reference: body.reference,
+      userId: user.id,
+      creditLineId: invoice.onCredit ? invoice.creditLineId : null,
+    });
+  });
+  const [invoice] = await listInvoices(db, { sellerOrgId, invoiceId, today: todayUtc() });
+  return invoice!;
+}

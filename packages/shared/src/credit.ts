@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+// SPEC §5 "Credit request", §9.
+export const CREDIT_REQUEST = { defaultLimit: 25_000, minimum: 1_000, step: 500 } as const;
+
+const cedis = new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export const CREDIT_MESSAGES = {
+  submitted: 'Credit application submitted',
+  approved: (limit: number) => `Credit line approved at GH₵${cedis.format(limit)}`,
+  rejected: 'Credit application rejected',
+  selectSupplier: 'Select a supplier to continue',
+  minimum: `Request at least GH₵${cedis.format(CREDIT_REQUEST.minimum)}`,
+  limitPositive: 'Enter a credit limit above GH₵0.00',
+  cents: 'Amounts can have at most 2 decimals',
+  pending: (supplier: string) => `You already have a pending credit application with ${supplier}.`,
+  decided: 'This application has already been decided.',
+  belowBalance: (balance: number) =>
+    `The limit cannot be below what the customer owes now (GH₵${cedis.format(balance)}).`,
+  notFound: 'Credit application not found',
+  otherCustomer: 'You can only see or request credit for your own organisation.',
+  otherSupplier: "You can only see your own organisation's credit applications.",
+  inactiveSupplier: (supplier: string) =>
+    `${supplier} is not active on Aduro right now, so it cannot extend credit.`,
+  inactiveCustomer: (customer: string) => `${customer} is not active on Aduro right now, so it cannot trade.`,
+  supplierNotFound: 'Supplier not found',
+} as const;
+
+const money = (message: string) =>
+  z
+    .number({ error: message })
+    .max(100_000_000, 'That amount is too large')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, CREDIT_MESSAGES.cents);
+
+export const creditLinesQuerySchema = z.object({
+  customerId: z.string().uuid({ error: 'customerId must be an organisation id' }).optional(),
+});
+
+export const creditLineSchema = z
+  .object({
+    id: z.string(),
+    supplier: z.object({ id: z.string(), name: z.string() }),
+    limit: z.number(),
+    balance: z.number(),
+    /** limit - balance, 2 decimals. */
+    available: z.number(),
+    status: z.enum(['active', 'suspended']),
+    dateSet: z.string(),
+  })
+  .meta({ id: 'CreditLine' });
+export type CreditLine = z.infer<typeof creditLineSchema>;
+
+/** POST /api/credit/applications and the request form (SPEC §3, §5). */
+export const creditApplicationRequestSchema = z
+  .object({
+    supplierId: z
+      .string({ error: CREDIT_MESSAGES.selectSupplier })
+      .uuid({ error: CREDIT_MESSAGES.selectSupplier }),
+    /** Must be the caller's organisation; omitted, it is. */
+    customerId: z.string().uuid().optional(),
+    requestedLimit: money(CREDIT_MESSAGES.minimum).min(CREDIT_REQUEST.minimum, CREDIT_MESSAGES.minimum),
+    notes: z
+      .string()
+      .trim()
+      .max(1000, 'Keep the notes under 1000 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .meta({ id: 'CreditApplicationRequest' });
+export type CreditApplicationRequest = z.input<typeof creditApplicationRequestSchema>;
+
+export const creditApplicationsQuerySchema = z.object({
+  supplierId: z.string().uuid({ error: 'supplierId must be an organisation id' }).optional(),
+  status: z.enum(['pending', 'all']).optional(),
+});
+
+export const applicationIdParamsSchema = z.object({
+  id: z.string().uuid({ error: CREDIT_MESSAGES.notFound }),
+});
+
+export const creditApplicationSchema = z
+  .object({
+    id: z.string(),
+    customer: z.object({ id: z.string(), name: z.string() }),
+    supplier: z.object({ id: z.string(), name: z.string() }),
+    requestedLimit: z.number(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    notes: z.string().nullable(),
+    approvedLimit: z.number().nullable(),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: 'CreditApplication' });
+export type CreditApplication = z.infer<typeof creditApplicationSchema>;
+
+export const approveApplicationSchema = z
+  .object({ limit: money(CREDIT_MESSAGES.limitPositive).gt(0, CREDIT_MESSAGES.limitPositive) })
+  .meta({ id: 'ApproveCreditApplication' });
+
+/** GET /api/credit/applications/{id}/risk (SPEC §3 "Risk result", DOMAIN.md "Credit"). */
+export const riskResultSchema = z
+  .object({
+    score: z.number().int().min(0).max(100),
+    rationale: z.string(),
+    exposure: z.number(),
+    outstanding: z.number(),
+    requested: z.number(),
+    recommendedLimit: z.number().optional(),
+  })
+  .meta({ id: 'RiskResult' });
+export type RiskResult = z.infer<typeof riskResultSchema>;

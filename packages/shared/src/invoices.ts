@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from './payments.ts';
+
+const cedis = new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export const INVOICE_MESSAGES = {
+  recorded: 'Payment recorded',
+  notFound: 'Invoice not found',
+  void: 'This invoice is void, so it takes no payments.',
+  paid: 'This invoice is already paid in full.',
+  amount: 'Enter an amount above GH₵0.00',
+  cents: 'Amounts can have at most 2 decimals',
+  overDue: (due: number) => `Enter at most what is due: GH₵${cedis.format(due)}`,
+  method: 'Choose how the customer paid',
+  future: 'The payment date cannot be in the future',
+  otherBuyer: 'You can only see your own organisation’s invoices.',
+  otherSeller: 'You can only see the invoices your organisation issued.',
+} as const;
+
+/** Real money only: a payment "on credit" would just move the debt. */
+export const PAYMENT_RECORD_METHODS = PAYMENT_METHODS.filter((m) => m !== 'credit_facility');
+
+export const invoicesQuerySchema = z.object({
+  buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
+  sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
+  status: z.enum(['unpaid', 'overdue', 'paid', 'void']).optional(),
+});
+
+export const invoiceIdParamsSchema = z.object({ id: z.string().uuid({ error: INVOICE_MESSAGES.notFound }) });
+
+export const invoiceSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    order: z.object({ id: z.string(), number: z.string(), productName: z.string() }),
+    buyer: z.object({ id: z.string(), name: z.string() }),
+    seller: z.object({ id: z.string(), name: z.string() }),
+    amount: z.number(),
+    amountPaid: z.number(),
+    amountDue: z.number(),
+    issuedAt: z.string(),
+    /** YYYY-MM-DD */
+    dueDate: z.string(),
+    status: z.enum(['unpaid', 'paid', 'void']),
+    overdue: z.boolean(),
+    onCredit: z.boolean(),
+    payments: z.number().int(),
+    lastPaidAt: z.string().nullable(),
+  })
+  .meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const paymentRequestSchema = z
+  .object({
+    amount: z
+      .number({ error: INVOICE_MESSAGES.amount })
+      .gt(0, INVOICE_MESSAGES.amount)
+      .max(100_000_000, 'That amount is too large')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, INVOICE_MESSAGES.cents),
+    method: z.enum(PAYMENT_RECORD_METHODS as [string, ...string[]], { error: INVOICE_MESSAGES.method }),
+    reference: z
+      .string()
+      .trim()
+      .max(120)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .meta({ id: 'PaymentRequest' });
+export type PaymentRequest = z.input<typeof paymentRequestSchema>;
