@@ -71,6 +71,7 @@ export type CreditApplicationRequest = z.input<typeof creditApplicationRequestSc
 
 export const creditApplicationsQuerySchema = z.object({
   supplierId: z.string().uuid({ error: 'supplierId must be an organisation id' }).optional(),
+  customerId: z.string().uuid({ error: 'customerId must be an organisation id' }).optional(),
   status: z.enum(['pending', 'all']).optional(),
 });
 

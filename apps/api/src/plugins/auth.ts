@@ -19,8 +19,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Verifies the Bearer token and loads the caller with permissions from their current roles. */
     authenticate: preHandlerAsyncHookHandler;
-    /** A guard hook for a route group: authenticates, then checks user type and permissions. */
-    guard(rule: GuardRule): preHandlerAsyncHookHandler;
+    /**
+     * A guard hook for a route group: authenticates, then checks user type and permissions. Given
+     * several rules, the caller passes when any one of them holds.
+     */
+    guard(rule: GuardRule | readonly GuardRule[]): preHandlerAsyncHookHandler;
     signAccessToken(userId: string): { token: string; expiresIn: number };
     /** Keeps a caller just read from the database (at sign-in) as the current one for its user. */
     rememberSession(user: SessionUser): void;
@@ -107,15 +110,18 @@ export default fp(
     };
     app.decorate('authenticate', authenticate);
 
-    app.decorate('guard', (rule: GuardRule) => {
-      const types = rule.userType === undefined ? undefined : ([] as UserType[]).concat(rule.userType);
+    app.decorate('guard', (rule: GuardRule | readonly GuardRule[]) => {
+      // Several rules let one route serve different callers (a customer, or a supplier's credit staff).
+      const rules = ([] as GuardRule[]).concat(rule).map((r) => ({
+        types: r.userType === undefined ? undefined : ([] as UserType[]).concat(r.userType),
+        permission: r.permission,
+      }));
       const handler: preHandlerAsyncHookHandler = async function (request, reply) {
         await authenticate.call(this, request, reply);
         const user = caller(request);
-        if (types && !types.includes(user.userType)) {
-          throw forbidden('You do not have permission to view that area.');
-        }
-        if (!hasPermission(user.permissions, rule.permission)) {
+        const ofType = rules.filter((r) => !r.types || r.types.includes(user.userType));
+        if (ofType.length === 0) throw forbidden('You do not have permission to view that area.');
+        if (!ofType.some((r) => hasPermission(user.permissions, r.permission))) {
           throw forbidden('You do not have permission to do that.');
         }
       };

@@ -127,7 +127,29 @@ describe('credit applications', () => {
       (await call('GET', `/api/credit/applications?supplierId=${org[MEDILINK]}`, temaCredit)).statusCode,
     ).toBe(403);
     expect((await call('GET', '/api/credit/applications', temaDispatch)).statusCode).toBe(403);
-    expect((await call('GET', '/api/credit/applications', ama)).statusCode).toBe(403);
+  });
+
+  it('lets a customer follow only its own applications', async () => {
+    const mine = await apply(TEMA, 30_000);
+    const res = await call('GET', `/api/credit/applications?customerId=${org['AccraCare Pharmacy']}`, ama);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (res.json() as unknown[]).map((a) => creditApplicationSchema.parse(a));
+    expect(list.every((a) => a.customer.id === org['AccraCare Pharmacy'])).toBe(true);
+    expect(list.find((a) => a.id === mine.id)).toMatchObject({ status: 'pending', requestedLimit: 30_000 });
+    const pending = (
+      await call('GET', '/api/credit/applications?status=pending', ama)
+    ).json() as CreditApplication[];
+    expect(pending.every((a) => a.status === 'pending')).toBe(true);
+    const other = await call(
+      'GET',
+      `/api/credit/applications?customerId=${org['Kejetia Health Pharmacy']}`,
+      ama,
+    );
+    expect([other.statusCode, other.json().message]).toEqual([403, CREDIT_MESSAGES.otherCustomer]);
+    const kejetiaList = (
+      await call('GET', '/api/credit/applications', kejetia)
+    ).json() as CreditApplication[];
+    expect(kejetiaList.some((a) => a.id === mine.id)).toBe(false);
   });
 
   it('approves with a limit, creating or setting the line; deciding twice answers 409', async () => {

@@ -106,7 +106,10 @@ describe.skipIf(testDriver() !== 'postgres')('one credit line under concurrent r
     const releases = drafted.slice(5).map((order) => call('POST', `/api/orders/${order.id}/approve`, ama));
     const payments = billed.flatMap((invoiceId) =>
       Array.from({ length: 5 }, () =>
-        call('POST', `/api/invoices/${invoiceId}/payments`, temaCredit, { amount: 30, method: 'mobile_money' }),
+        call('POST', `/api/invoices/${invoiceId}/payments`, temaCredit, {
+          amount: 30,
+          method: 'mobile_money',
+        }),
       ),
     );
     const decisions = Array.from({ length: 5 }, (_, i) =>

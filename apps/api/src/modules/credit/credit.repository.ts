@@ -27,14 +27,23 @@ const applicationColumns = sql`
   ${iso(sql`a.created_at`)} as "createdAt", ${iso(sql`a.decided_at`)} as "decidedAt"`;
 
 /** A supplier's applications: pending first (oldest first), then decided ones (latest decision first). */
-export async function listSupplierApplications(db: Executor, supplierId: string, pendingOnly: boolean) {
+/** The applications made to a supplier, or by a customer: pending first (oldest first), then decided. */
+export async function listApplications(
+  db: Executor,
+  party: { supplierId: string } | { customerId: string },
+  pendingOnly: boolean,
+) {
+  const own =
+    'supplierId' in party
+      ? sql`a.supplier_id = ${party.supplierId}`
+      : sql`a.customer_id = ${party.customerId}`;
   return queryRows<CreditApplication>(
     db,
     sql`select ${applicationColumns}
         from credit_applications a
         join organizations c on c.id = a.customer_id
         join organizations s on s.id = a.supplier_id
-        where a.supplier_id = ${supplierId} ${pendingOnly ? sql`and a.status = 'pending'` : sql``}
+        where ${own} ${pendingOnly ? sql`and a.status = 'pending'` : sql``}
         order by (a.status = 'pending') desc,
                  case when a.status = 'pending' then a.created_at end asc,
                  a.decided_at desc nulls last, a.id`,

@@ -39,7 +39,10 @@ export default async function creditRoutes(app: FastifyInstance) {
   const security = [{ bearerAuth: [] }];
   const tags = ['credit'];
   const customer = app.guard({ userType: 'customer' });
-  const approver = app.guard({ userType: 'supplier', permission: 'manage_credit' });
+  const approverRule = { userType: 'supplier', permission: 'manage_credit' } as const;
+  const approver = app.guard(approverRule);
+  // Customers follow their own applications; credit staff read the ones made to their organisation.
+  const applicationReader = app.guard([{ userType: 'customer' }, approverRule]);
 
   r.get(
     '/credit/lines',
@@ -75,11 +78,14 @@ export default async function creditRoutes(app: FastifyInstance) {
   r.get(
     '/credit/applications',
     {
-      preValidation: approver,
+      preValidation: applicationReader,
       schema: {
         tags,
-        summary: 'Applications made to the caller’s organisation: pending first (oldest first), then decided',
-        description: 'status=pending lists only the pending ones.',
+        summary:
+          'Applications to the caller’s organisation, or by it: pending first (oldest first), then decided',
+        description:
+          'Credit staff (manage_credit) see the applications made to their supplier (supplierId, their own); ' +
+          'a customer sees its own (customerId, its own). status=pending lists only the pending ones.',
         security,
         querystring: creditApplicationsQuerySchema,
         response: { 200: z.array(creditApplicationSchema), ...errors },

@@ -15,7 +15,7 @@ import {
   findOrganisation,
   insertApplication,
   listCustomerLines,
-  listSupplierApplications,
+  listApplications,
   lockApplication,
   lockLine,
   riskFacts,
@@ -71,12 +71,19 @@ export async function applyForCredit(
 export async function getApplications(
   db: Db,
   user: SessionUser,
-  query: { supplierId?: string; status?: 'pending' | 'all' },
+  query: { supplierId?: string; customerId?: string; status?: 'pending' | 'all' },
 ): Promise<CreditApplication[]> {
   const own = orgOf(user);
+  const pendingOnly = query.status === 'pending';
+  // A customer follows its own requests; a supplier's credit staff decide the ones made to it.
+  if (user.userType === 'customer') {
+    if (query.customerId !== undefined && query.customerId !== own)
+      throw forbidden(CREDIT_MESSAGES.otherCustomer);
+    return listApplications(db, { customerId: own }, pendingOnly);
+  }
   if (query.supplierId !== undefined && query.supplierId !== own)
     throw forbidden(CREDIT_MESSAGES.otherSupplier);
-  return listSupplierApplications(db, own, query.status === 'pending');
+  return listApplications(db, { supplierId: own }, pendingOnly);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@aduro/shared/errors';
@@ -8,8 +8,6 @@ import {
   invoicesQuerySchema,
   paymentRequestSchema,
 } from '@aduro/shared/invoices';
-import { hasPermission } from '@aduro/shared/permissions';
-import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { getInvoices, payInvoice } from './invoices.service.ts';
 
@@ -26,13 +24,8 @@ export default async function invoiceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['invoices'];
-  const reader: preHandlerAsyncHookHandler = async (request, reply) => {
-    await app.authenticate.call(app, request, reply);
-    const user = caller(request);
-    if (user.userType === 'customer') return;
-    if (user.userType === 'supplier' && hasPermission(user.permissions, 'manage_credit')) return;
-    throw forbidden('You do not have permission to do that.');
-  };
+  const creditStaff = { userType: 'supplier', permission: 'manage_credit' } as const;
+  const reader = app.guard([{ userType: 'customer' }, creditStaff]);
 
   r.get(
     '/invoices',
@@ -53,7 +46,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/payments',
     {
-      preValidation: app.guard({ userType: 'supplier', permission: 'manage_credit' }),
+      preValidation: app.guard(creditStaff),
       schema: {
         tags,
         summary: 'Record a payment received against an invoice the caller’s organisation issued',
