@@ -98,6 +98,17 @@ export const approveApplicationSchema = z
   .object({ limit: money(CREDIT_MESSAGES.limitPositive).gt(0, CREDIT_MESSAGES.limitPositive) })
   .meta({ id: 'ApproveCreditApplication' });
 
+/** Risk bands of the score (higher is safer): low from 70, moderate from 40, else high. */
+export type RiskBand = 'low' | 'moderate' | 'high';
+export function riskBand(score: number): RiskBand {
+  return score >= 70 ? 'low' : score >= 40 ? 'moderate' : 'high';
+}
+export const RISK_BAND_LABELS: Record<RiskBand, string> = {
+  low: 'Low risk',
+  moderate: 'Moderate risk',
+  high: 'High risk',
+};
+
 /** GET /api/credit/applications/{id}/risk (SPEC §3 "Risk result", DOMAIN.md "Credit"). */
 export const riskResultSchema = z
   .object({

@@ -1,3 +1,4 @@
+import { RISK_BAND_LABELS, riskBand, type RiskBand } from '@aduro/shared/credit';
 /** What the risk check weighs, all about one customer asking one supplier for credit. Money in pesewas. */
 export interface RiskFacts {
   /** What the customer owes on every credit line it holds. */
@@ -19,7 +20,7 @@ export interface RiskFacts {
 
 export interface RiskAssessment {
   score: number;
-  band: 'low' | 'moderate' | 'high';
+  band: RiskBand;
   /** Whole cedis rounded down to 500, omitted without purchase history. */
   recommendedLimit?: number;
   /** The signals that moved the score, most weighty first. */
@@ -76,7 +77,7 @@ export function assessRisk(f: RiskFacts): RiskAssessment {
   }
 
   const score = Math.max(0, Math.min(100, 50 + signals.reduce((s, x) => s + x.points, 0)));
-  const band = score >= 70 ? 'low' : score >= 40 ? 'moderate' : 'high';
+  const band = riskBand(score);
   signals.sort((a, b) => Math.abs(b.points) - Math.abs(a.points));
 
   let recommendedLimit: number | undefined;
@@ -87,7 +88,7 @@ export function assessRisk(f: RiskFacts): RiskAssessment {
 
   const moved = signals.map((s) => `${s.text} (${s.points > 0 ? '+' : ''}${s.points})`);
   const rationale =
-    `${band[0]!.toUpperCase()}${band.slice(1)} risk, score ${score}/100. ` +
+    `${RISK_BAND_LABELS[band]}, score ${score}/100. ` +
     (moved.length > 0 ? `Signals: ${moved.join('; ')}.` : 'No signal moved the score from the neutral 50.') +
     ` Owes ${cedis(f.outstanding)} to you and ${cedis(f.exposure)} in all; asks for ${cedis(f.requested)}.`;
   return { score, band, recommendedLimit, signals, rationale };

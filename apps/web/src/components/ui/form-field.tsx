@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 /** The accessibility wiring a control needs so its label, hint and error are announced with it. */
@@ -60,4 +60,12 @@ export function Select({
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & { ref?: React.Ref<HTMLSelectElement> }) {
   return <select className={cn(controlBase, 'h-10 border-slate-300 pr-8', className)} {...props} />;
+}
+
+export function Textarea({
+  className,
+  rows = 3,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: React.Ref<HTMLTextAreaElement> }) {
+  return <textarea rows={rows} className={cn(controlBase, 'border-slate-300 py-2', className)} {...props} />;
 }

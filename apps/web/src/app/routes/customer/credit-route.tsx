@@ -1,10 +1,38 @@
-import { Card, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { StatTile } from '../../../components/ui/stat-tile';
+import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
+import { useCreditLines } from '../../../features/credit/api/get-credit-lines';
+import { CreditLinesPanel } from '../../../features/credit/components/credit-lines-panel';
+import {
+  CreditRequestForm,
+  type CreditSupplierOption,
+} from '../../../features/credit/components/credit-request-form';
+import { MyCreditApplications } from '../../../features/credit/components/my-credit-applications';
+import { InvoicesCard } from '../../../features/invoices/components/invoices-card';
+import { useSupplierDirectory } from '../../../features/suppliers/api/get-supplier-directory';
 import { formatCedis } from '../../../lib/format';
 
+/** The suppliers a buyer can apply to (active ones), each with its current limit when a line exists. */
+function useCreditSuppliers(orgId: string | null) {
+  const directory = useSupplierDirectory(orgId, 'all');
+  const lines = useCreditLines(orgId);
+  const limitBySupplier = new Map((lines.data ?? []).map((line) => [line.supplier.id, line.limit]));
+  const options: CreditSupplierOption[] = (directory.data ?? [])
+    .filter((supplier) => supplier.isActive)
+    .map((supplier) => {
+      const limit = limitBySupplier.get(supplier.id);
+      return {
+        id: supplier.id,
+        name: supplier.name,
+        ...(limit !== undefined ? { detail: `current limit ${formatCedis(limit)}` } : {}),
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { options, loading: directory.isPending };
+}
+
 export function CreditRoute() {
+  const user = useSignedInUser();
+  const suppliers = useCreditSuppliers(user.orgId);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -12,17 +40,16 @@ export function CreditRoute() {
         title="Manage credit facilities"
         description="Trade on terms with suppliers that extend credit to your organisation."
       />
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <StatTile
-          label="Credit headroom"
-          value={formatCedis(0)}
-          hint="Limit minus balance across all lines"
+      <CreditLinesPanel orgId={user.orgId} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <CreditRequestForm
+          orgId={user.orgId}
+          suppliers={suppliers.options}
+          suppliersLoading={suppliers.loading}
         />
-      </dl>
-      <Card>
-        <CardHeader title="Active credit lines" />
-        <EmptyState message="No credit lines active yet. Submit a request below to start trading on terms." />
-      </Card>
+        <MyCreditApplications orgId={user.orgId} />
+      </div>
+      <InvoicesCard orgId={user.orgId} side="buyer" />
     </div>
   );
 }

@@ -2,13 +2,15 @@ import type { SessionUser } from '@aduro/shared/auth';
 import type { Permission } from '@aduro/shared/permissions';
 import { hasPermission } from '@aduro/shared/permissions';
 import { useState, type ReactNode } from 'react';
-import { Card, CardHeader } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
 import { UsersRolesTab } from '../../../features/staff/components/users-roles-tab';
 import { SupplierSettingsPanel } from '../../../features/suppliers/components/supplier-settings-panel';
 import { ShippingBoard } from '../../../features/orders/components/shipping-board';
+import { CreditQueue } from '../../../features/credit/components/credit-queue';
+import { InvoicesCard } from '../../../features/invoices/components/invoices-card';
 import { InventoryTab } from './inventory-tab';
 
 type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users';
@@ -28,19 +30,6 @@ const HERO_FIGURES = [
   { value: '3.6 hrs', label: 'credit approvals' },
 ] as const;
 
-const TAB_CONTENT: Record<Exclude<SupplierTab, 'inventory' | 'users' | 'shipping'>, ReactNode> = {
-  credit: (
-    <Card>
-      <CardHeader
-        as="h3"
-        title="Credit decisioning queue"
-        description="Customers' requests for credit on terms."
-      />
-      <EmptyState message="No pending applications." />
-    </Card>
-  ),
-};
-
 /** Tabs that read the organisation's data are given its id; the app layer owns the session. */
 function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
   if (tab === 'users') {
@@ -57,7 +46,14 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
     );
   }
   if (tab === 'shipping') return <ShippingBoard orgId={user.orgId} />;
-  if (tab !== 'inventory') return TAB_CONTENT[tab];
+  if (tab === 'credit') {
+    return (
+      <div className="space-y-8">
+        <CreditQueue orgId={user.orgId} />
+        <InvoicesCard orgId={user.orgId} side="seller" />
+      </div>
+    );
+  }
   // A supplier user always belongs to an organisation; without one there is no stock to show.
   return user.orgId ? (
     <InventoryTab orgId={user.orgId} />

@@ -5,7 +5,7 @@ import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormField, Input } from '../../../components/ui/form-field';
+import { FormField, Input, Textarea } from '../../../components/ui/form-field';
 import { formatCedis } from '../../../lib/format';
 import { useAddToCart, type AddToCart } from '../api/add-to-cart';
 import { formatUnits } from '../utils/cart-view';
@@ -101,9 +101,6 @@ function today(): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-const textareaClasses =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:outline-none focus-visible:border-emerald-600 focus-visible:ring-2 focus-visible:ring-emerald-600/30 aria-invalid:border-rose-500';
 
 interface CartFormProps {
   orgId: string | null;
@@ -239,15 +236,7 @@ function AddToCartForm({ orgId, product, supplier, onValid }: CartFormProps) {
           error={errors.notes?.message}
           className="sm:col-span-2"
         >
-          {(c) => (
-            <textarea
-              {...c}
-              {...register('notes')}
-              rows={3}
-              placeholder="Anything the supplier should know"
-              className={textareaClasses}
-            />
-          )}
+          {(c) => <Textarea {...c} {...register('notes')} placeholder="Anything the supplier should know" />}
         </FormField>
       </div>
 

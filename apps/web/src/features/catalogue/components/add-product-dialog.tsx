@@ -10,7 +10,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormField, Input } from '../../../components/ui/form-field';
+import { FormField, Input, Textarea } from '../../../components/ui/form-field';
 import { useCreateProduct, type CreateProduct } from '../api/create-product';
 
 /** The form holds the schema's input as typed; the resolver hands onValid the trimmed output. */
@@ -127,12 +127,10 @@ export function AddProductDialog({ onCreated }: AddProductDialogProps) {
             className="sm:col-span-2"
           >
             {(control) => (
-              <textarea
+              <Textarea
                 {...control}
                 {...register('description')}
-                rows={3}
                 placeholder="What it treats and how it is packed"
-                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:outline-none focus-visible:border-emerald-600 focus-visible:ring-2 focus-visible:ring-emerald-600/30 aria-invalid:border-rose-500"
               />
             )}
           </FormField>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ShowMoreButton, usePhonePaging } from '../../../components/ui/phone-paging';
+import { ExportButton } from '../../../components/ui/export-button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -337,20 +338,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
         as="h3"
         title="Current inventory"
         description="Every stock lot, with your unit price and its expiry."
-        actions={
-          <Button variant="secondary" size="sm" onClick={exportCsv} disabled={inventory.isPending}>
-            <svg className="size-4" viewBox="0 0 20 20" fill="none" aria-hidden="true">
-              <path
-                d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14.5V16h12v-1.5"
-                stroke="currentColor"
-                strokeWidth="1.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-            Export CSV
-          </Button>
-        }
+        actions={<ExportButton onClick={exportCsv} disabled={inventory.isPending} />}
       />
       {body}
     </Card>

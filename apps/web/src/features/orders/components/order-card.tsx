@@ -3,12 +3,10 @@ import type { Order } from '@aduro/shared/orders';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatDay } from '../../../lib/format';
 import { DropStatusBadge, OrderStatusBadge } from './order-status';
 import { OrderHistory } from './order-history';
 
-const day = new Intl.DateTimeFormat('en-GH', { dateStyle: 'medium', timeZone: 'UTC' });
-export const formatDay = (iso: string) => day.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 
 interface OrderCardProps {
   orgId: string | null;

@@ -2,7 +2,7 @@ import type { OrgUser, Role } from '@aduro/shared/staff';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { ExportButton } from '../../../components/ui/export-button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { downloadCsv } from '../../../lib/csv';
@@ -44,20 +44,7 @@ export function TeamDirectory({ orgId, currentUserId, users, roles }: TeamDirect
           </span>
         }
         description="Ticking or clearing a role saves at once and takes effect on the member's next click."
-        actions={
-          <Button variant="secondary" size="sm" onClick={exportCsv}>
-            <svg className="size-4" viewBox="0 0 20 20" fill="none" aria-hidden="true">
-              <path
-                d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14.5V16a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-1.5"
-                stroke="currentColor"
-                strokeWidth="1.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-            Export CSV
-          </Button>
-        }
+        actions={<ExportButton onClick={exportCsv} />}
       />
       {users.length === 0 ? (
         <EmptyState message="No users found." />

@@ -1,0 +1,35 @@
+import { Card, CardHeader } from '../../../components/ui/card';
+import { formatCedis, formatDay } from '../../../lib/format';
+import { useCreditApplications } from '../api/get-credit-applications';
+import { CreditApplicationStatus } from './credit-application-status';
+
+/** The buyer's own requests, so a submitted one does not vanish until the supplier decides. */
+export function MyCreditApplications({ orgId }: { orgId: string | null }) {
+  const applications = useCreditApplications(orgId, 'customer');
+  const list = applications.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader
+        as="h3"
+        title="Your requests"
+        description="Pending requests wait for the supplier's credit team."
+      />
+      <ul className="divide-y divide-slate-100">
+        {list.slice(0, 10).map((application) => (
+          <li key={application.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium text-slate-900">{application.supplier.name}</p>
+              <p className="text-xs text-slate-500">
+                Asked {formatCedis(application.requestedLimit)} on {formatDay(application.createdAt)}
+                {application.approvedLimit !== null &&
+                  ` · approved at ${formatCedis(application.approvedLimit)}`}
+              </p>
+            </div>
+            <CreditApplicationStatus status={application.status} />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
