@@ -50,10 +50,12 @@ test.describe('Users & Roles', () => {
     await expect(roles.getByRole('checkbox', { name: 'InventoryManager' })).not.toBeChecked();
 
     // Change roles: add CreditApprover, then drop ShippingClerk; each tick saves at once.
-    await roles.getByRole('checkbox', { name: 'CreditApprover' }).check();
+    // A click, then the state: each box follows the server's answer, so check()'s instant re-read can race it.
+    await roles.getByRole('checkbox', { name: 'CreditApprover' }).click();
     await expect(toast(page, 'Roles updated')).toBeVisible();
+    await expect(roles.getByRole('checkbox', { name: 'CreditApprover' })).toBeChecked();
     await expect(roles.getByRole('checkbox', { name: 'CreditApprover' })).toBeEnabled();
-    await roles.getByRole('checkbox', { name: 'ShippingClerk' }).uncheck();
+    await roles.getByRole('checkbox', { name: 'ShippingClerk' }).click();
     await expect(roles.getByRole('checkbox', { name: 'ShippingClerk' })).toBeEnabled();
     await expect(roles.getByRole('checkbox', { name: 'ShippingClerk' })).not.toBeChecked();
     // The last role cannot be cleared.
@@ -100,7 +102,6 @@ test.describe('Users & Roles', () => {
     // Admin is the only role held, so first give a second one, or the one-role rule answers instead.
     await myRoles.getByRole('checkbox', { name: 'Admin' }).click();
     await expect(toast(page, 'Users must have at least one role')).toBeVisible();
-    // A click, then the state: the box follows the server's answer, so check()'s instant re-read can race it.
     await myRoles.getByRole('checkbox', { name: 'InventoryManager' }).click();
     await expect(myRoles.getByRole('checkbox', { name: 'InventoryManager' })).toBeChecked();
     await expect(myRoles.getByRole('checkbox', { name: 'InventoryManager' })).toBeEnabled();
@@ -111,7 +112,7 @@ test.describe('Users & Roles', () => {
     await expect(myRoles.getByRole('checkbox', { name: 'Admin' })).toBeChecked();
     await expect(page.getByRole('tab', { name: 'Users & Roles' })).toBeVisible();
     // Put the demo Admin back as it was.
-    await myRoles.getByRole('checkbox', { name: 'InventoryManager' }).uncheck();
+    await myRoles.getByRole('checkbox', { name: 'InventoryManager' }).click();
     await expect(myRoles.getByRole('checkbox', { name: 'InventoryManager' })).toBeEnabled();
     await expect(myRoles.getByRole('checkbox', { name: 'InventoryManager' })).not.toBeChecked();
 

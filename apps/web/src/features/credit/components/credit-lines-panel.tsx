@@ -47,8 +47,9 @@ export function CreditLinesPanel({ orgId }: { orgId: string | null }) {
         <StatTile label="Outstanding" value={formatCedis(totals.outstanding)} hint="Owed on credit now" />
         <StatTile label="Total limits" value={formatCedis(totals.limit)} hint="Granted by your suppliers" />
       </dl>
-      <Card>
+      <Card aria-labelledby="credit-lines-title">
         <CardHeader
+          id="credit-lines-title"
           title="Active credit lines"
           description="What each supplier lets you buy on terms, and how much of it is in use."
           actions={<ExportButton onClick={exportCsv} disabled={lines.isPending && Boolean(orgId)} />}
@@ -68,7 +69,7 @@ export function CreditLinesPanel({ orgId }: { orgId: string | null }) {
         ) : list.length === 0 ? (
           <EmptyState message={NO_CREDIT_LINES_MESSAGE} />
         ) : (
-          <ul className="grid gap-4 p-5 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2 sm:p-5 xl:grid-cols-3">
             {list.map((line) => (
               <CreditLineCard key={line.id} line={line} />
             ))}
@@ -82,17 +83,17 @@ export function CreditLinesPanel({ orgId }: { orgId: string | null }) {
 function CreditLineCard({ line }: { line: CreditLine }) {
   const used = creditUsedPercent(line);
   return (
-    <li className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4">
+    <li className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="truncate font-semibold text-slate-900">{line.supplier.name}</p>
+          <p className="font-semibold break-words text-slate-900">{line.supplier.name}</p>
           <p className="text-xs text-slate-500">Limit set {formatDay(line.dateSet)}</p>
         </div>
         <Badge tone={line.status === 'active' ? 'green' : 'yellow'}>
           {line.status === 'active' ? 'Active' : 'Suspended'}
         </Badge>
       </div>
-      <dl className="grid grid-cols-3 gap-2 text-sm">
+      <dl className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
         <div>
           <dt className="text-xs text-slate-500">Limit</dt>
           <dd className="font-medium text-slate-900 tabular-nums">{formatCedis(line.limit)}</dd>

@@ -30,9 +30,10 @@ export function CreditQueue({ orgId }: { orgId: string | null }) {
 
   return (
     <div className="space-y-6">
-      <Card>
+      <Card aria-labelledby="credit-queue-title">
         <CardHeader
           as="h3"
+          id="credit-queue-title"
           title="Credit decisioning queue"
           description="Customers' requests for credit on terms, oldest first. Run the risk check before you decide."
         />
@@ -66,8 +67,8 @@ export function CreditQueue({ orgId }: { orgId: string | null }) {
         )}
       </Card>
       {decided.length > 0 && (
-        <Card>
-          <CardHeader as="h3" title="Recent decisions" />
+        <Card aria-labelledby="credit-decisions-title">
+          <CardHeader as="h3" id="credit-decisions-title" title="Recent decisions" />
           <ul className="divide-y divide-slate-100">
             {decided.map((application) => (
               <li

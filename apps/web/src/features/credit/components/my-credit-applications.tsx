@@ -9,9 +9,10 @@ export function MyCreditApplications({ orgId }: { orgId: string | null }) {
   const list = applications.data ?? [];
   if (list.length === 0) return null;
   return (
-    <Card>
+    <Card aria-labelledby="my-credit-requests-title">
       <CardHeader
         as="h3"
+        id="my-credit-requests-title"
         title="Your requests"
         description="Pending requests wait for the supplier's credit team."
       />

@@ -9,7 +9,11 @@ const BAR_COLOURS = { low: 'bg-emerald-600', moderate: 'bg-amber-500', high: 'bg
 export function RiskCheck({ risk }: { risk: RiskResult }) {
   const band = riskBand(risk.score);
   return (
-    <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" aria-label="Risk check">
+    <div
+      className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      role="group"
+      aria-label="Risk check"
+    >
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm text-slate-600">
           Score <span className="text-2xl font-semibold text-slate-900 tabular-nums">{risk.score}</span>

@@ -55,8 +55,9 @@ export function InvoicesCard({ orgId, side }: InvoicesCardProps) {
   const copy = COPY[side];
 
   return (
-    <Card>
+    <Card aria-labelledby={`invoices-${side}-title`}>
       <CardHeader
+        id={`invoices-${side}-title`}
         title={copy.title}
         description={copy.description}
         actions={

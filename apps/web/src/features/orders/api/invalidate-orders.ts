@@ -6,8 +6,8 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export function invalidateAfterOrderChange(queryClient: QueryClient, orgId: string | null) {
   return Promise.all(
-    ['orders', 'suppliers', 'supplier-matches', 'inventory', 'credit', 'invoices', 'top-products'].map((root) =>
-      queryClient.invalidateQueries({ queryKey: [root, orgId] }),
+    ['orders', 'suppliers', 'supplier-matches', 'inventory', 'credit', 'invoices', 'top-products'].map(
+      (root) => queryClient.invalidateQueries({ queryKey: [root, orgId] }),
     ),
   );
 }

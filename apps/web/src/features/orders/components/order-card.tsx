@@ -7,7 +7,6 @@ import { formatCedis, formatDay } from '../../../lib/format';
 import { DropStatusBadge, OrderStatusBadge } from './order-status';
 import { OrderHistory } from './order-history';
 
-
 interface OrderCardProps {
   orgId: string | null;
   order: Order;
