@@ -264,6 +264,21 @@ describe('current user', () => {
     expect((await me(`Bearer ${badSub}`)).statusCode).toBe(401);
   });
 
+  it('refuses a token it has already accepted once that token expires', async () => {
+    const valid = await t.login('buyer@accracare.demo', 'customer');
+    const userId = (await me(valid)).json().id as string;
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = `Bearer ${signJwt({ sub: userId, iat: expiresAt - 60, exp: expiresAt }, AUTH_SECRET)}`;
+    expect((await me(shortLived)).statusCode).toBe(200);
+    expect((await me(shortLived)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, expiresAt * 1000 - Date.now() + 50));
+    const late = await me(shortLived);
+    expect([late.statusCode, late.json().message]).toEqual([
+      401,
+      'Your session has expired. Please sign in again.',
+    ]);
+  });
+
   it('reflects a role change and a removal made through the API on the very next request', async () => {
     const admin = await t.login('admin@tema-pharma.demo', 'supplier');
     const token = await t.login('stock@tema-pharma.demo', 'supplier');
