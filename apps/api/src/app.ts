@@ -39,6 +39,8 @@ export interface AppOptions {
   loginLimits?: LoginLimiterOptions;
   /** How long a caller's roles may be reused without a write in between (plugins/auth.ts); 0 turns it off. */
   sessionCacheMs?: number;
+  /** Time limit of one call to the market summary's model; 10 s unless a test needs a shorter one. */
+  llmTimeoutMs?: number;
 }
 
 /**
@@ -90,7 +92,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
       await api.register(authRoutes, { limiter, storage });
-      await api.register(adminRoutes, { storage });
+      await api.register(adminRoutes, {
+        storage,
+        llm:
+          config.env.LLM_BASE_URL && config.env.LLM_MODEL
+            ? {
+                baseUrl: config.env.LLM_BASE_URL,
+                model: config.env.LLM_MODEL,
+                apiKey: config.env.LLM_API_KEY,
+                timeoutMs: opts.llmTimeoutMs,
+              }
+            : null,
+      });
       // catalogue and inventory routes
       await api.register(catalogueRoutes);
       await api.register(inventoryRoutes);

@@ -41,3 +41,63 @@ export const entityIdParamsSchema = z.object({
 export const toggleEntitySchema = z.object({
   active: z.boolean({ error: 'active must be true or false' }),
 });
+
+/** GET /api/admin/stats (SPEC §3 "Admin stats"), plus the weekly GMV the admin page charts. */
+export const adminStatsSchema = z
+  .object({
+    totalProducts: z.number().int(),
+    /** Active suppliers. */
+    totalSuppliers: z.number().int(),
+    activeCustomers: z.number().int(),
+    /** Value of released orders (released, shipped or delivered), all time. */
+    gmv: z.number(),
+    /** The last 12 weeks, oldest first; week is the Monday (UTC) it starts on. */
+    gmvByWeek: z.array(z.object({ week: z.string(), gmv: z.number(), orders: z.number().int() })),
+  })
+  .meta({ id: 'AdminStats' });
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** What the summary is written from: facts over the last 30 days against the 30 before. */
+export const marketFactsSchema = z.object({
+  windowDays: z.number().int(),
+  gmv: z.number(),
+  previousGmv: z.number(),
+  orders: z.number().int(),
+  previousOrders: z.number().int(),
+  topProducts: z.array(
+    z.object({ name: z.string(), units: z.number().int(), previousUnits: z.number().int() }),
+  ),
+  expiringStock: z.array(
+    z.object({ supplier: z.string(), units: z.number().int(), value: z.number(), earliest: z.string() }),
+  ),
+  creditLimit: z.number(),
+  creditBalance: z.number(),
+  overdueInvoices: z.number().int(),
+  overdueAmount: z.number(),
+  inactiveSuppliers: z.number().int(),
+  inactiveCustomers: z.number().int(),
+});
+export type MarketFacts = z.infer<typeof marketFactsSchema>;
+
+/** The part a model may write: checked against this before it is used. */
+export const marketNarrativeSchema = z.object({
+  summary: z.string().trim().min(1).max(1500),
+  keyTrends: z.array(z.string().trim().min(1).max(400)).min(1).max(8),
+  recommendedActions: z.array(z.string().trim().min(1).max(400)).min(1).max(8),
+});
+export type MarketNarrative = z.infer<typeof marketNarrativeSchema>;
+
+/** GET /api/admin/market/summary (SPEC §3 "Market summary"). */
+export const marketSummarySchema = marketNarrativeSchema
+  .extend({
+    generatedAt: z.string(),
+    context: z.object({
+      /** Released orders in the 30-day window. */
+      sampleSize: z.number().int(),
+      /** true when the rules wrote the text (no model configured, or the model failed). */
+      fallback: z.boolean(),
+    }),
+    facts: marketFactsSchema,
+  })
+  .meta({ id: 'MarketSummary' });
+export type MarketSummary = z.infer<typeof marketSummarySchema>;

@@ -23,7 +23,13 @@ export const AUTH_SECRET = 'test-secret-that-is-long-enough-to-sign-tokens-01234
 
 /** The real app on a private copy of the seeded database, driven through app.inject. */
 export async function createTestApp(
-  options: { loginLimits?: LoginLimiterOptions; sessionCacheMs?: number } = {},
+  options: {
+    loginLimits?: LoginLimiterOptions;
+    sessionCacheMs?: number;
+    /** More settings, e.g. LLM_BASE_URL for the market summary. */
+    env?: Record<string, string>;
+    llmTimeoutMs?: number;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({
     pglitePath: inject('pgliteTemplatePath'),
@@ -38,6 +44,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...options.env,
   });
   const app = await buildApp({
     config,
@@ -45,6 +52,7 @@ export async function createTestApp(
     logger: false,
     loginLimits: options.loginLimits ?? { perEmail: 1000, perAddress: 1000 },
     sessionCacheMs: options.sessionCacheMs,
+    llmTimeoutMs: options.llmTimeoutMs,
   });
   const serverErrors: LightMyRequestResponse[] = [];
   app.addHook('onResponse', async (_req, reply) => {

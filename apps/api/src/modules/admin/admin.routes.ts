@@ -5,14 +5,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminEntitySchema,
+  adminStatsSchema,
   entityIdParamsSchema,
   entityListQuerySchema,
+  marketSummarySchema,
   toggleEntitySchema,
 } from '@aduro/shared/admin';
 import { errorResponseSchema } from '@aduro/shared/errors';
 import { notFound } from '../../lib/errors.ts';
 import type { LicenceStorage } from '../auth/licence-storage.ts';
-import { getEntities, getLicence, toggleEntity } from './admin.service.ts';
+import { getEntities, getLicence, getStats, MarketSummaries, toggleEntity } from './admin.service.ts';
+import type { LlmSettings } from './market-summary.llm.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -22,10 +25,44 @@ const errors = {
 };
 
 /** Platform administration; every call needs user type platform and manage_platform. */
-export default async function adminRoutes(app: FastifyInstance, opts: { storage: LicenceStorage }) {
+export default async function adminRoutes(
+  app: FastifyInstance,
+  opts: { storage: LicenceStorage; llm: LlmSettings | null },
+) {
   app.addHook('preValidation', app.guard({ userType: 'platform', permission: 'manage_platform' }));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
+  const summaries = new MarketSummaries(app.db, opts.llm, app.log);
+
+  r.get(
+    '/admin/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Platform figures: products, active suppliers and customers, GMV, and GMV by week',
+        description: 'Cached 30 s, and dropped at the next write.',
+        security,
+        response: { 200: adminStatsSchema, ...errors },
+      },
+    },
+    async () => getStats(app.db, app.readCache),
+  );
+
+  r.get(
+    '/admin/market/summary',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The market over the last 30 days against the 30 before, in words, with the facts',
+        description:
+          'Written by the configured model (LLM_BASE_URL, LLM_MODEL) from the facts only, else by rules with ' +
+          'context.fallback true. Cached 5 minutes.',
+        security,
+        response: { 200: marketSummarySchema, ...errors },
+      },
+    },
+    async () => summaries.get(),
+  );
 
   r.get(
     '/admin/entities',

@@ -1,7 +1,14 @@
-import type { AdminEntity, EntityKind } from '@aduro/shared/admin';
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { AdminEntity, AdminStats, EntityKind, MarketSummary } from '@aduro/shared/admin';
+import { todayUtc } from '@aduro/shared/inventory';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { ReadCache } from '../../plugins/read-cache.ts';
 import { findEntity, findLicence, listEntities, setEntityActive } from './admin.repository.ts';
+import { llmSummary, type LlmSettings } from './market-summary.llm.ts';
+import { rulesSummary } from './market-summary.rules.ts';
+import { readGmvByWeek, readMarketFacts, readStats } from './market.repository.ts';
 
 type EntityRow = Awaited<ReturnType<typeof listEntities>>[number];
 
@@ -45,4 +52,64 @@ export async function getLicence(db: Db, id: string) {
   if (!licence) throw notFound(ENTITY_NOT_FOUND);
   if (!licence.key) throw notFound('This organisation has not uploaded a licence');
   return { ...licence, key: licence.key };
+}
+
+/** SPEC §7: stats are cached 30 s; the read cache also drops them at the next write in this process. */
+export async function getStats(db: Db, cache: ReadCache, now = new Date()): Promise<AdminStats> {
+  const bucket = Math.floor(now.getTime() / 30_000);
+  return cache.get(`admin-stats:${bucket}`, async () => {
+    const [stats, weeks] = await Promise.all([readStats(db), readGmvByWeek(db, now)]);
+    return {
+      totalProducts: stats.totalProducts,
+      totalSuppliers: stats.totalSuppliers,
+      activeCustomers: stats.activeCustomers,
+      gmv: Number(stats.gmv),
+      gmvByWeek: weeks.map((w) => ({ week: w.week, gmv: Number(w.gmv), orders: w.orders })),
+    };
+  });
+}
+
+/**
+ * The market summary (DOMAIN.md): facts from SQL, written by the model when one is configured and
+ * answers well, else by rules with context.fallback true. Kept 5 minutes (SPEC §7) whatever is written
+ * meanwhile: it is a reading of the month, and the model call is slow and may cost money. Concurrent
+ * callers of a cold summary share one computation.
+ */
+export class MarketSummaries {
+  readonly #cache: LRUCache<'summary', MarketSummary, Date>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly llm: LlmSettings | null,
+    private readonly log: FastifyBaseLogger,
+    ttlMs = 5 * 60_000,
+  ) {
+    this.#cache = new LRUCache<'summary', MarketSummary, Date>({
+      max: 1,
+      ttl: ttlMs,
+      fetchMethod: (_key, _stale, { context }) => this.compute(context),
+    });
+  }
+
+  async get(now = new Date()): Promise<MarketSummary> {
+    return (await this.#cache.fetch('summary', { context: now }))!;
+  }
+
+  async compute(now: Date): Promise<MarketSummary> {
+    const facts = await readMarketFacts(this.db, now, todayUtc(now));
+    let narrative = null;
+    if (this.llm) {
+      try {
+        narrative = await llmSummary(facts, this.llm);
+      } catch (err) {
+        this.log.warn({ err }, 'market summary: the model failed, the rules write it instead');
+      }
+    }
+    return {
+      ...(narrative ?? rulesSummary(facts)),
+      generatedAt: now.toISOString(),
+      context: { sampleSize: facts.orders, fallback: narrative === null },
+      facts,
+    };
+  }
 }
