@@ -176,3 +176,26 @@ export function apiUpload<T = unknown>(
     xhr.send(data);
   });
 }
+
+/**
+ * A file behind the signed-in user's token (a licence scan): a plain link cannot carry the token, so
+ * the file is fetched and handed back as a Blob with the name the server gave it.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  const token = getToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${API_URL}${path}`, { headers });
+  } catch {
+    throw new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE });
+  }
+  if (!response.ok) {
+    forgetRejectedToken(response.status, token);
+    throw toApiError(response.status, parseJson(await response.text().catch(() => '')));
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : null };
+}

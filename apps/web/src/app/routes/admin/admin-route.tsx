@@ -1,14 +1,9 @@
 import { Card, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { StatTile } from '../../../components/ui/stat-tile';
-
-const GOVERNANCE_TILES = [
-  'Total products',
-  'Active suppliers',
-  'Active customers',
-  'Gross merchandise value',
-] as const;
+import { EntityManagement } from '../../../features/admin/components/entity-management';
+import { GmvChart } from '../../../features/admin/components/gmv-chart';
+import { GovernanceTiles } from '../../../features/admin/components/governance-tiles';
+import { MarketSummaryCard } from '../../../features/admin/components/market-summary-card';
 
 /** SPEC §2: static tips, not computed. */
 const GUARDRAILS = [
@@ -47,41 +42,17 @@ export function AdminRoute() {
         <h2 id="governance-title" className="text-lg font-semibold text-slate-900">
           Governance analytics
         </h2>
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {GOVERNANCE_TILES.map((label) => (
-            <StatTile
-              key={label}
-              label={label}
-              value={
-                <>
-                  <span aria-hidden="true">—</span>
-                  <span className="sr-only">No figure yet</span>
-                </>
-              }
-            />
-          ))}
-        </dl>
+        <GovernanceTiles />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
-          <Card>
-            <CardHeader
-              title="Entity management"
-              description="Suppliers and customers, and whether each may trade."
-            />
-            <EmptyState message="No entities to display." />
-          </Card>
-          <Card>
-            <CardHeader
-              title="AI market summary"
-              description="Trends and recommended actions across the marketplace."
-            />
-            <EmptyState message="No market intelligence available right now." />
-          </Card>
+          <EntityManagement />
+          <MarketSummaryCard />
         </div>
 
         <div className="space-y-6">
+          <GmvChart />
           <Card>
             <CardHeader title="Operational guardrails" />
             <ul className="divide-y divide-slate-100">

@@ -21,5 +21,7 @@ export function useRisk(orgId: string | null, applicationId: string, requested: 
     queryFn: ({ signal }) => getRisk(applicationId, signal),
     enabled: requested,
     refetchOnWindowFocus: false,
+    // The queue shows the failure beside the application it belongs to.
+    meta: { suppressErrorToast: true },
   });
 }

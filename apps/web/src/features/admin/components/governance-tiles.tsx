@@ -1,0 +1,34 @@
+import { Skeleton } from '../../../components/ui/skeleton';
+import { StatTile } from '../../../components/ui/stat-tile';
+import { formatCedis } from '../../../lib/format';
+import { useAdminStats } from '../api/get-admin-stats';
+
+const count = new Intl.NumberFormat('en-GH');
+
+/** SPEC §2 'Governance analytics': the four platform figures. */
+export function GovernanceTiles() {
+  const stats = useAdminStats();
+  const value = (figure: (s: NonNullable<typeof stats.data>) => string) =>
+    stats.data ? (
+      figure(stats.data)
+    ) : stats.isError ? (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Not available</span>
+      </>
+    ) : (
+      <Skeleton className="h-8 w-24" />
+    );
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <StatTile label="Total products" value={value((s) => count.format(s.totalProducts))} />
+      <StatTile label="Active suppliers" value={value((s) => count.format(s.totalSuppliers))} />
+      <StatTile label="Active customers" value={value((s) => count.format(s.activeCustomers))} />
+      <StatTile
+        label="Gross merchandise value"
+        value={value((s) => formatCedis(s.gmv))}
+        hint="Released orders, all time"
+      />
+    </dl>
+  );
+}
