@@ -161,6 +161,7 @@ async function main() {
     'apps/api/bench/inventory.ts',
     'apps/api/bench/marketplace.ts',
     'apps/api/bench/approvals.ts',
+    'apps/api/bench/admin.ts',
   ]) {
     const code = await new Promise((resolve) =>
       spawn(process.execPath, ['--import', 'tsx', section], { cwd: root, stdio: 'inherit' }).on(

@@ -9,43 +9,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
-import { ensureRoles } from '../src/db/seed/roles.ts';
-import { seedScale } from '../src/db/seed/scale.ts';
-import { median, repoRoot, signIn, startServer } from './lib.ts';
+import { adminQuery, median, repoRoot, signIn, startServer, withScaleDatabase } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const BARE_PORT = PORT + 1;
 const RUNS = 3;
 const SECONDS = 5;
-
-async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function seeded(databaseUrl: string) {
-  const database = await openDatabase({ databaseUrl });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aduro-bench-market-'));
-  try {
-    const started = performance.now();
-    await migrateDatabase(database);
-    await ensureRoles(database.db);
-    await seedDemo(database.db, { now: new Date(), uploadsDir: path.join(dataDir, 'uploads') });
-    await seedScale(database.db);
-    console.log(`  scale data set loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 async function startBare(bodyFile: string) {
   const child = fork(path.join(repoRoot, 'apps/api/bench/bare-server.ts'), {
@@ -139,58 +108,46 @@ async function compare(label: string, url: string, authorization: string, workDi
 
 async function main() {
   console.log('\nMarketplace reads on the scale data set (PostgreSQL)');
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-  let databaseUrl = process.env.SCALE_DATABASE_URL;
-  let dropName: string | null = null;
-  if (!databaseUrl) {
-    dropName = `aduro_bench_scale_${Date.now().toString(36)}`;
-    const created = await adminQuery(adminUrl, `create database ${dropName}`).then(
-      () => true,
-      () => false,
-    );
-    if (!created) {
-      console.log('  (PostgreSQL not reachable at BENCH_DATABASE_URL or 127.0.0.1:5432: skipped)');
-      return;
-    }
-    const u = new URL(adminUrl);
-    u.pathname = `/${dropName}`;
-    databaseUrl = u.toString();
-    await seeded(databaseUrl);
-  }
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'aduro-bench-market-'));
-  try {
-    const facts = await adminQuery<{ orders: number; suppliers: number; product: string; supplier: string }>(
-      databaseUrl,
-      `select (select count(*)::int from orders where status in ('RELEASED','SHIPPED','DELIVERED')) as orders,
-              (select count(*)::int from organizations where kind = 'supplier') as suppliers,
-              (select product_id from offers group by product_id order by count(*) desc, product_id limit 1) as product,
-              (select supplier_id from offers group by supplier_id order by count(*) desc, supplier_id limit 1) as supplier`,
-    );
-    const { orders, suppliers, product, supplier } = facts[0]!;
-    console.log(`  ${suppliers} suppliers, ${orders} released orders`);
-    const server = await startServer({ DATA_DIR: workDir, DATABASE_URL: databaseUrl }, PORT);
+  await withScaleDatabase(async (databaseUrl) => {
+    const workDir = mkdtempSync(path.join(os.tmpdir(), 'aduro-bench-market-'));
     try {
-      const buyer = await signIn(server.base, 'buyer@accracare.demo', 'customer');
-      await compare('GET /api/suppliers', `${server.base}/api/suppliers`, buyer, workDir);
-      await compare(
-        'GET /api/suppliers/{id}/products (the supplier with the most offers)',
-        `${server.base}/api/suppliers/${supplier}/products`,
-        buyer,
-        workDir,
+      const facts = await adminQuery<{
+        orders: number;
+        suppliers: number;
+        product: string;
+        supplier: string;
+      }>(
+        databaseUrl,
+        `select (select count(*)::int from orders where status in ('RELEASED','SHIPPED','DELIVERED')) as orders,
+                (select count(*)::int from organizations where kind = 'supplier') as suppliers,
+                (select product_id from offers group by product_id order by count(*) desc, product_id limit 1) as product,
+                (select supplier_id from offers group by supplier_id order by count(*) desc, supplier_id limit 1) as supplier`,
       );
-      await compare(
-        'GET /api/products/{id}/suppliers (the product with the most offers)',
-        `${server.base}/api/products/${product}/suppliers`,
-        buyer,
-        workDir,
-      );
+      const { orders, suppliers, product, supplier } = facts[0]!;
+      console.log(`  ${suppliers} suppliers, ${orders} released orders`);
+      const server = await startServer({ DATA_DIR: workDir, DATABASE_URL: databaseUrl }, PORT);
+      try {
+        const buyer = await signIn(server.base, 'buyer@accracare.demo', 'customer');
+        await compare('GET /api/suppliers', `${server.base}/api/suppliers`, buyer, workDir);
+        await compare(
+          'GET /api/suppliers/{id}/products (the supplier with the most offers)',
+          `${server.base}/api/suppliers/${supplier}/products`,
+          buyer,
+          workDir,
+        );
+        await compare(
+          'GET /api/products/{id}/suppliers (the product with the most offers)',
+          `${server.base}/api/products/${product}/suppliers`,
+          buyer,
+          workDir,
+        );
+      } finally {
+        await server.stop();
+      }
     } finally {
-      await server.stop();
+      rmSync(workDir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-    if (dropName) await adminQuery(adminUrl, `drop database if exists ${dropName} with (force)`);
-  }
+  });
 }
 
 main().catch((err) => {
