@@ -13,24 +13,13 @@ import { inventoryLots, offers, products } from '../src/db/schema/index.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { ensureRoles } from '../src/db/seed/roles.ts';
 import { draftOrders } from '../src/modules/orders/draft-orders.workflow.ts';
-import { median, signIn, startServer } from './lib.ts';
+import { adminQuery, median, signIn, startServer } from './lib.ts';
 
 const ORDERS = 2_000;
 const PRODUCTS = 50;
 const CLIENTS = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 3240);
 
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Demo data, 50 bench products Tema stocks in one lot each, and 2,000 drafts by AccraCare. */
 async function prepare(databaseUrl: string, dataDir: string) {
   const database = await openDatabase({ databaseUrl });
   try {

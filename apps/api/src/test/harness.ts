@@ -1,10 +1,11 @@
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/client.ts';
 import type { LoginLimiterOptions } from '../modules/auth/login-limiter.ts';
 import { openTestDatabase, tempDataDir, TEMPLATE_UPLOADS } from './databases.ts';
 
@@ -16,6 +17,8 @@ export interface TestApp {
   login(email: string, userType: 'customer' | 'supplier' | 'platform', password?: string): Promise<string>;
   /** Every 5xx the suite produced; a 500 in a test run is a bug. */
   serverErrors: LightMyRequestResponse[];
+  /** The seeded organisations' ids by name, so tests read as the demo data does. */
+  organisationIds(): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,13 @@ export async function createTestApp(
     database,
     dataDir,
     serverErrors,
+    async organisationIds() {
+      const rows = await queryRows<{ id: string; name: string }>(
+        database.db,
+        sql`select id, name from organizations`,
+      );
+      return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+    },
     async login(email, userType, password = 'demo1234') {
       const res = await app.inject({
         method: 'POST',

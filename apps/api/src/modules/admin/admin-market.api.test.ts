@@ -24,12 +24,7 @@ beforeAll(async () => {
     t.login('buyer@accracare.demo', 'customer'),
     t.login('admin@tema-pharma.demo', 'supplier'),
   ]);
-  for (const r of await queryRows<{ id: string; name: string }>(
-    t.database.db,
-    sql`select id, name from organizations`,
-  )) {
-    org[r.name] = r.id;
-  }
+  Object.assign(org, await t.organisationIds());
 });
 afterAll(async () => {
   expect(t.serverErrors).toEqual([]);

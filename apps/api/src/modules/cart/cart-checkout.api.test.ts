@@ -25,12 +25,7 @@ beforeAll(async () => {
     t.login('stock@tema-pharma.demo', 'supplier'),
     t.login('admin@aduro.demo', 'platform'),
   ]);
-  for (const r of await queryRows<{ id: string; name: string }>(
-    t.database.db,
-    sql`select id, name from organizations`,
-  )) {
-    org[r.name] = r.id;
-  }
+  Object.assign(org, await t.organisationIds());
   for (const r of await queryRows<{ id: string; name: string; email: string }>(
     t.database.db,
     sql`select id, name, email from users`,

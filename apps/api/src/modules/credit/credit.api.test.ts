@@ -29,12 +29,7 @@ beforeAll(async () => {
     t.login('dispatch@tema-pharma.demo', 'supplier'),
     t.login('admin@accra-medilink.demo', 'supplier'),
   ]);
-  for (const r of await queryRows<{ id: string; name: string }>(
-    t.database.db,
-    sql`select id, name from organizations`,
-  )) {
-    org[r.name] = r.id;
-  }
+  Object.assign(org, await t.organisationIds());
 });
 afterAll(async () => {
   expect(t.serverErrors).toEqual([]);

@@ -24,12 +24,7 @@ describe.skipIf(testDriver() !== 'postgres')('one credit line under concurrent r
       t.login('stock@tema-pharma.demo', 'supplier'),
       t.login('credit@tema-pharma.demo', 'supplier'),
     ]);
-    for (const r of await queryRows<{ id: string; name: string }>(
-      t.database.db,
-      sql`select id, name from organizations`,
-    )) {
-      org[r.name] = r.id;
-    }
+    Object.assign(org, await t.organisationIds());
   });
   afterAll(async () => {
     expect(t.serverErrors).toEqual([]);

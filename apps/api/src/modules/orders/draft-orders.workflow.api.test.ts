@@ -18,12 +18,7 @@ let available: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const r of await queryRows<{ id: string; name: string }>(
-    t.database.db,
-    sql`select id, name from organizations`,
-  )) {
-    org[r.name] = r.id;
-  }
+  Object.assign(org, await t.organisationIds());
   [ama] = (await queryRows<{ id: string; name: string }>(
     t.database.db,
     sql`select id, name from users where email = 'buyer@accracare.demo'`,

@@ -29,12 +29,7 @@ beforeAll(async () => {
     t.login('admin@accra-medilink.demo', 'supplier'),
     t.login('admin@aduro.demo', 'platform'),
   ]);
-  for (const r of await queryRows<{ id: string; name: string }>(
-    t.database.db,
-    sql`select id, name from organizations`,
-  )) {
-    org[r.name] = r.id;
-  }
+  Object.assign(org, await t.organisationIds());
   // A clean, known credit line for AccraCare with Tema: GH₵ 5,000 limit, nothing owed.
   await t.database.db.execute(sql`
     update credit_lines set credit_limit = 1000000, status = 'active'
