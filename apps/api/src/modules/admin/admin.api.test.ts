@@ -107,6 +107,23 @@ describe('admin entities', () => {
     const without = (await entities('customer'))[0]!;
     expect((await get(`/api/admin/entities/${without.id}/licence`, platform)).statusCode).toBe(404);
   });
+
+  it('lets a supplier read its own licence and nobody else’s, and tells a customer it has none to read', async () => {
+    const tema = (await entities('supplier')).find((e) => e.name === 'Tema Pharma Distributors')!;
+    expect(tema.hasLicence).toBe(true);
+    const own = await get('/api/org/licence', await t.login('stock@tema-pharma.demo', 'supplier'));
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    const viaAdmin = await get(`/api/admin/entities/${tema.id}/licence`, platform);
+    expect(own.rawPayload.equals(viaAdmin.rawPayload)).toBe(true);
+    const other = await get('/api/org/licence', await t.login('admin@accra-medilink.demo', 'supplier'));
+    expect(other.statusCode).toBe(200);
+    expect(other.rawPayload.equals(viaAdmin.rawPayload)).toBe(false);
+    expect(
+      (await get('/api/org/licence', await t.login('buyer@accracare.demo', 'customer'))).statusCode,
+    ).toBe(403);
+    expect((await get('/api/org/licence')).statusCode).toBe(401);
+  });
 });
 
 describe('server basics', () => {

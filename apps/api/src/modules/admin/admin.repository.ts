@@ -48,16 +48,3 @@ export async function setEntityActive(db: Executor, id: string, active: boolean)
     .returning({ id: organizations.id });
   return rows.length > 0;
 }
-
-export async function findLicence(db: Executor, id: string) {
-  const rows = await db
-    .select({
-      key: organizations.licenceStorageKey,
-      fileName: organizations.licenceFileName,
-      mimeType: organizations.licenceMimeType,
-      size: organizations.licenceSizeBytes,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, id));
-  return rows[0] ?? null;
-}

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +10,7 @@ import {
   toggleEntitySchema,
 } from '@aduro/shared/admin';
 import { errorResponseSchema } from '@aduro/shared/errors';
-import { notFound } from '../../lib/errors.ts';
-import type { LicenceStorage } from '../auth/licence-storage.ts';
+import { sendLicence, type LicenceStorage } from '../auth/licence-storage.ts';
 import { getEntities, getLicence, getStats, MarketSummaries, toggleEntity } from './admin.service.ts';
 import type { LlmSettings } from './market-summary.llm.ts';
 
@@ -107,19 +104,6 @@ export default async function adminRoutes(
         },
       },
     },
-    async (request, reply) => {
-      const licence = await getLicence(app.db, request.params.id);
-      const file = opts.storage.pathOf(licence.key);
-      const info = await stat(file).catch(() => null);
-      if (!info) throw notFound('The licence file is missing from storage');
-      const name = (licence.fileName ?? 'licence').replace(/[^\w.\- ]/g, '_');
-      return reply
-        .type(licence.mimeType ?? 'application/octet-stream')
-        .header('content-length', info.size)
-        .header('content-disposition', `inline; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
-    },
+    async (request, reply) => sendLicence(reply, opts.storage, await getLicence(app.db, request.params.id)),
   );
 }

@@ -5,7 +5,8 @@ import { todayUtc } from '@aduro/shared/inventory';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
-import { findEntity, findLicence, listEntities, setEntityActive } from './admin.repository.ts';
+import { findLicence } from '../auth/auth.repository.ts';
+import { findEntity, listEntities, setEntityActive } from './admin.repository.ts';
 import { llmSummary, type LlmSettings } from './market-summary.llm.ts';
 import { rulesSummary } from './market-summary.rules.ts';
 import { readGmvByWeek, readMarketFacts, readStats } from './market.repository.ts';
@@ -46,12 +47,9 @@ export async function toggleEntity(db: Db, id: string, active: boolean): Promise
   });
 }
 
-/** Where an organisation's licence is stored, for platform review. */
-export async function getLicence(db: Db, id: string) {
-  const licence = await findLicence(db, id);
-  if (!licence) throw notFound(ENTITY_NOT_FOUND);
-  if (!licence.key) throw notFound('This organisation has not uploaded a licence');
-  return { ...licence, key: licence.key };
+/** Where an organisation's licence is stored, for platform review (null for an unknown organisation). */
+export function getLicence(db: Db, id: string) {
+  return findLicence(db, id);
 }
 
 /** SPEC §7: stats are cached 30 s; the read cache also drops them at the next write in this process. */

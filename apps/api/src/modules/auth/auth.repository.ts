@@ -127,3 +127,16 @@ export async function setOrganizationLicence(
     })
     .where(eq(organizations.id, orgId));
 }
+
+export async function findLicence(db: Executor, id: string) {
+  const rows = await db
+    .select({
+      key: organizations.licenceStorageKey,
+      fileName: organizations.licenceFileName,
+      mimeType: organizations.licenceMimeType,
+      size: organizations.licenceSizeBytes,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return rows[0] ?? null;
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AUTH_MESSAGES,
   authResponseSchema,
@@ -12,7 +13,8 @@ import { errorResponseSchema } from '@aduro/shared/errors';
 import { AppError, badRequest, toFieldErrors } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { login, register } from './auth.service.ts';
-import type { LicenceStorage, StagedLicence } from './licence-storage.ts';
+import { findLicence } from './auth.repository.ts';
+import { sendLicence, type LicenceStorage, type StagedLicence } from './licence-storage.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 
 export interface AuthRoutesOptions {
@@ -102,6 +104,28 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       },
     },
     async (request) => caller(request),
+  );
+
+  r.get(
+    '/org/licence',
+    {
+      preValidation: app.guard({ userType: 'supplier' }),
+      schema: {
+        tags: ['auth'],
+        summary: "The caller's own organisation's licensure document, as uploaded at registration",
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: z.unknown().describe('The licensure document: pdf, png, jpeg, doc or docx'),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const orgId = caller(request).orgId;
+      return sendLicence(reply, opts.storage, orgId ? await findLicence(app.db, orgId) : null);
+    },
   );
 }
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
 import { AUTH_MESSAGES, LICENCE_MIME_TYPES } from '@aduro/shared/auth';
-import { AppError } from '../../lib/errors.ts';
+import type { FastifyReply } from 'fastify';
+import { AppError, notFound } from '../../lib/errors.ts';
 
 export interface StagedLicence {
   tempPath: string;
@@ -85,4 +86,35 @@ export class LicenceStorage {
       throw new Error('Invalid storage key');
     return resolved;
   }
+}
+
+/** A stored licence as the organisations table records it. */
+export interface StoredLicence {
+  key: string | null;
+  fileName: string | null;
+  mimeType: string | null;
+}
+
+/**
+ * Streams a stored licence inline with the type sniffed at upload, never cached: only the organisation
+ * itself and platform administrators reach this (DOMAIN.md), and a shared cache must not keep it.
+ */
+export async function sendLicence(
+  reply: FastifyReply,
+  storage: LicenceStorage,
+  licence: StoredLicence | null,
+) {
+  if (!licence) throw notFound('Organisation not found');
+  if (!licence.key) throw notFound('This organisation has not uploaded a licence');
+  const file = storage.pathOf(licence.key);
+  const info = await stat(file).catch(() => null);
+  if (!info) throw notFound('The licence file is missing from storage');
+  const name = (licence.fileName ?? 'licence').replace(/[^\w.\- ]/g, '_');
+  return reply
+    .type(licence.mimeType ?? 'application/octet-stream')
+    .header('content-length', info.size)
+    .header('content-disposition', `inline; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(createReadStream(file));
 }
