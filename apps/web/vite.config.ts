@@ -23,5 +23,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Whole-app renders load the lazy routes on first use; on a shared 2-core machine running the API
+    // suites beside them that can pass 5 s. Limits are for hangs, not speed (speed is benched).
+    testTimeout: 15_000,
   },
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
@@ -63,12 +64,10 @@ export function EntityManagement() {
           <Skeleton className="h-14" />
         </div>
       ) : entities.isError ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-5">
-          <p className="text-sm text-slate-600">The organisations could not be loaded.</p>
-          <Button variant="secondary" size="sm" onClick={() => void entities.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed
+          message="The organisations could not be loaded."
+          onRetry={() => void entities.refetch()}
+        />
       ) : sorted.length === 0 ? (
         <EmptyState message={NO_ENTITIES} />
       ) : (

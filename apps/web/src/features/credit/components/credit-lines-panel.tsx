@@ -1,7 +1,7 @@
 import type { CreditLine } from '@aduro/shared/credit';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
@@ -60,12 +60,7 @@ export function CreditLinesPanel({ orgId }: { orgId: string | null }) {
             <Skeleton className="h-36" />
           </div>
         ) : lines.isError ? (
-          <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-5">
-            <p className="text-sm text-slate-600">Your credit lines could not be loaded.</p>
-            <Button variant="secondary" size="sm" onClick={() => void lines.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed message="Your credit lines could not be loaded." onRetry={() => void lines.refetch()} />
         ) : list.length === 0 ? (
           <EmptyState message={NO_CREDIT_LINES_MESSAGE} />
         ) : (

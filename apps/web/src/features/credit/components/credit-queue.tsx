@@ -1,6 +1,7 @@
 import type { CreditApplication } from '@aduro/shared/credit';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -43,12 +44,10 @@ export function CreditQueue({ orgId }: { orgId: string | null }) {
             <Skeleton className="h-24" />
           </div>
         ) : applications.isError ? (
-          <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-5">
-            <p className="text-sm text-slate-600">The applications could not be loaded.</p>
-            <Button variant="secondary" size="sm" onClick={() => void applications.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed
+            message="The applications could not be loaded."
+            onRetry={() => void applications.refetch()}
+          />
         ) : pending.length === 0 ? (
           <EmptyState message={NO_PENDING_APPLICATIONS} />
         ) : (

@@ -3,6 +3,7 @@ import { todayUtc } from '@aduro/shared/inventory';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
@@ -90,12 +91,7 @@ export function InvoicesCard({ orgId, side }: InvoicesCardProps) {
           <Skeleton className="h-14" />
         </div>
       ) : invoices.isError ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-5">
-          <p className="text-sm text-slate-600">The invoices could not be loaded.</p>
-          <Button variant="secondary" size="sm" onClick={() => void invoices.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message="The invoices could not be loaded." onRetry={() => void invoices.refetch()} />
       ) : shown.length === 0 ? (
         <EmptyState message={copy.empty[filter]} />
       ) : (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { orgRolesQueryOptions } from '../api/get-org-roles';
@@ -46,20 +46,13 @@ export function UsersRolesTab({ orgId, currentUserId }: UsersRolesTabProps) {
         </Card>
       ) : usersQuery.isError || rolesQuery.isError ? (
         <Card>
-          {/* The reason is already in the error toast; this keeps the tab usable after a dropped connection. */}
-          <div className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-            <p className="text-sm text-slate-600">Your team could not be loaded.</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                if (usersQuery.isError) void usersQuery.refetch();
-                if (rolesQuery.isError) void rolesQuery.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          </div>
+          <LoadFailed
+            message="Your team could not be loaded."
+            onRetry={() => {
+              if (usersQuery.isError) void usersQuery.refetch();
+              if (rolesQuery.isError) void rolesQuery.refetch();
+            }}
+          />
         </Card>
       ) : (
         <>

@@ -11,6 +11,7 @@ import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField, Input, Select } from '../../../components/ui/form-field';
@@ -69,12 +70,10 @@ export function SupplierSettingsPanel({ orgId, canEdit }: SupplierSettingsPanelP
           <span className="text-sm font-medium">Loading your trading terms</span>
         </div>
       ) : settings.isError ? (
-        <div className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-          <p className="text-sm text-slate-600">Your trading terms could not be loaded.</p>
-          <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed
+          message="Your trading terms could not be loaded."
+          onRetry={() => void settings.refetch()}
+        />
       ) : (
         <SettingsForm orgId={orgId} canEdit={canEdit} saved={settings.data} />
       )}
