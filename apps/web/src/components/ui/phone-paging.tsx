@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button } from './button';
+import { formatUnits } from '../../lib/format';
 
 /** Long lists show this many cards at a time on a phone, where a table would not fit. */
 export const PHONE_PAGE = 20;
-
-const count = new Intl.NumberFormat('en-GH');
 
 /** How many rows a phone list shows, and a way to reveal the next page. */
 export function usePhonePaging() {
@@ -27,7 +26,7 @@ export function ShowMoreButton({
   return (
     <div className="border-t border-slate-100 px-5 py-3 md:hidden">
       <Button variant="secondary" className="w-full" onClick={onShowMore}>
-        Show {Math.min(PHONE_PAGE, remaining)} more of {count.format(remaining)} remaining
+        Show {Math.min(PHONE_PAGE, remaining)} more of {formatUnits(remaining)} remaining
       </Button>
     </div>
   );

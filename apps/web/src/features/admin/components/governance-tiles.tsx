@@ -1,9 +1,7 @@
 import { Skeleton } from '../../../components/ui/skeleton';
 import { StatTile } from '../../../components/ui/stat-tile';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
-
-const count = new Intl.NumberFormat('en-GH');
 
 /** SPEC §2 'Governance analytics': the four platform figures. */
 export function GovernanceTiles() {
@@ -21,9 +19,9 @@ export function GovernanceTiles() {
     );
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      <StatTile label="Total products" value={value((s) => count.format(s.totalProducts))} />
-      <StatTile label="Active suppliers" value={value((s) => count.format(s.totalSuppliers))} />
-      <StatTile label="Active customers" value={value((s) => count.format(s.activeCustomers))} />
+      <StatTile label="Total products" value={value((s) => formatUnits(s.totalProducts))} />
+      <StatTile label="Active suppliers" value={value((s) => formatUnits(s.totalSuppliers))} />
+      <StatTile label="Active customers" value={value((s) => formatUnits(s.activeCustomers))} />
       <StatTile
         label="Gross merchandise value"
         value={value((s) => formatCedis(s.gmv))}

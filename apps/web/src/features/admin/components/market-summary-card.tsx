@@ -4,11 +4,10 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { formatMoment } from '../../../lib/format';
 import { useMarketSummary } from '../api/get-market-summary';
 
 export const NO_MARKET_INTELLIGENCE = 'No market intelligence available right now.';
-const when = new Intl.DateTimeFormat('en-GH', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** SPEC §2 'AI market summary', with SPEC §8's inline red message when it cannot be read. */
 export function MarketSummaryCard() {
   const summary = useMarketSummary();
@@ -62,7 +61,7 @@ export function MarketSummaryCard() {
           <div>
             <p className="text-sm leading-6 text-slate-800">{data.summary}</p>
             <p className="mt-2 text-xs text-slate-500">
-              Generated <time dateTime={data.generatedAt}>{when.format(new Date(data.generatedAt))}</time>
+              Generated <time dateTime={data.generatedAt}>{formatMoment(data.generatedAt)}</time>
             </p>
           </div>
           <div className="grid gap-5 md:grid-cols-2">

@@ -6,16 +6,14 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatDay, formatUnits } from '../../../lib/format';
 import { useTopProducts } from '../api/get-top-products';
-import { formatOrderDate, listPercent, sliceColour } from '../utils/shares';
+import { listPercent, sliceColour } from '../utils/shares';
 import { DONUT_SIZE, ShareDonut } from './share-donut';
 
 export const NO_HISTORY_MESSAGE =
   'No order history yet – once you approve releases, analytics will surface here.';
 export const NO_ORGANISATION_MESSAGE = 'Link your customer organisation to view purchasing analytics.';
-
-const units = new Intl.NumberFormat('en-GH');
 
 export interface MostPurchasedPanelProps {
   /** The buyer's organisation; null when the profile has none linked. */
@@ -27,8 +25,8 @@ function Detail({ product, share }: { product: TopProduct; share: number }) {
     ['Suppliers', `${product.supplierCount} ${product.supplierCount === 1 ? 'supplier' : 'suppliers'}`],
     ['Spend', formatCedis(product.totalSpend)],
     ['Average price', `${formatCedis(product.averageUnitPrice)} / unit`],
-    ['Quantity', `${units.format(product.totalQuantity)} units`],
-    ['Last order', formatOrderDate(product.lastOrderDate)],
+    ['Quantity', `${formatUnits(product.totalQuantity)} units`],
+    ['Last order', formatDay(product.lastOrderDate)],
     ['Share of units', listPercent(share)],
   ];
   return (

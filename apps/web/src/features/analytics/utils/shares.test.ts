@@ -1,6 +1,6 @@
 import { productShares } from '@aduro/shared/analytics';
 import { describe, expect, it } from 'vitest';
-import { centrePercent, formatOrderDate, listPercent } from './shares';
+import { centrePercent, listPercent } from './shares';
 
 describe('share percentages', () => {
   it('rounds the centre to a whole percent and the list to one decimal', () => {
@@ -36,9 +36,5 @@ describe('share percentages', () => {
       ['0%', '0.0%'],
       ['0%', '0.0%'],
     ]);
-  });
-
-  it('reads order dates as calendar days', () => {
-    expect(formatOrderDate('2026-11-16')).toBe('16 Nov 2026');
   });
 });

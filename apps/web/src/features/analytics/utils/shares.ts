@@ -14,16 +14,3 @@ export const SLICE_COLOURS = ['#047857', '#0284c7', '#d97706', '#7c3aed', '#e11d
 export function sliceColour(index: number): string {
   return SLICE_COLOURS[index % SLICE_COLOURS.length] ?? SLICE_COLOURS[0];
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '2026-11-16' as '16 Nov 2026', read as UTC so no time zone moves the day. */
-export function formatOrderDate(isoDate: string): string {
-  const time = Date.parse(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
-  return Number.isNaN(time) ? isoDate : dateFormat.format(time);
-}

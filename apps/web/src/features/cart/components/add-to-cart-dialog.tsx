@@ -6,9 +6,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField, Input, Textarea } from '../../../components/ui/form-field';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 import { useAddToCart, type AddToCart } from '../api/add-to-cart';
-import { formatUnits } from '../utils/cart-view';
 
 export interface AddToCartProduct {
   id: string;

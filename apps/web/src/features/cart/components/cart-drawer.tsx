@@ -3,10 +3,10 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Sheet } from '../../../components/ui/sheet';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 import { useCart } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
-import { EMPTY_CART_MESSAGE, formatUnits, NO_ORGANISATION_MESSAGE, summariseCart } from '../utils/cart-view';
+import { EMPTY_CART_MESSAGE, NO_ORGANISATION_MESSAGE, summariseCart } from '../utils/cart-view';
 import { UnitPrice } from './cart-line';
 
 export interface CartDrawerProps {

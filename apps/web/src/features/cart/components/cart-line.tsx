@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { formatCedis } from '../../../lib/format';
-import { capitalise, formatDropDate, formatUnits, LINE_FALLBACKS, orFallback } from '../utils/cart-view';
+import { formatCedis, formatDay, formatUnits } from '../../../lib/format';
+import { capitalise, LINE_FALLBACKS, orFallback } from '../utils/cart-view';
 
 /** The buyer's own price, or 'Supplier quote' with the quote that applies now (SPEC §2, §5). */
 export function UnitPrice({ item }: { item: CartItem }) {
@@ -93,7 +93,7 @@ export function CartLine({ item, onRemove, removing }: CartLineProps) {
           </Fact>
           <Fact label="Preferred drop date">
             <Detail
-              value={item.preferredDropDate && formatDropDate(item.preferredDropDate)}
+              value={item.preferredDropDate && formatDay(item.preferredDropDate, { weekday: true })}
               fallback={LINE_FALLBACKS.preferredDropDate}
             />
           </Fact>

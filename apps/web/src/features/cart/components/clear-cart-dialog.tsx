@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useClearCart } from '../api/clear-cart';
-import { formatUnits } from '../utils/cart-view';
+import { formatUnits } from '../../../lib/format';
 
 interface ClearCartDialogProps {
   open: boolean;

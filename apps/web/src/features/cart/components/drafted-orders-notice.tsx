@@ -1,8 +1,8 @@
 import type { DraftedOrderSummary } from '@aduro/shared/marketplace';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { formatCedis } from '../../../lib/format';
-import { draftedOrdersMessage, formatUnits } from '../utils/cart-view';
+import { formatCedis, formatUnits } from '../../../lib/format';
+import { draftedOrdersMessage } from '../utils/cart-view';
 
 interface DraftedOrdersNoticeProps {
   orders: readonly DraftedOrderSummary[];

@@ -4,9 +4,9 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 import { useCart } from '../api/get-cart';
-import { formatUnits, NO_ORGANISATION_MESSAGE, summariseCart } from '../utils/cart-view';
+import { NO_ORGANISATION_MESSAGE, summariseCart } from '../utils/cart-view';
 
 export interface ProcurementCartModalProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartItem } from '../testing/fixtures';
-import { capitalise, draftedOrdersMessage, formatDropDate, orFallback, summariseCart } from './cart-view';
+import { capitalise, draftedOrdersMessage, orFallback, summariseCart } from './cart-view';
 
 describe('summariseCart', () => {
   it('adds line totals in whole pesewas, so cents never drift (0.1 + 0.2 is GH₵0.30)', () => {
@@ -65,10 +65,6 @@ describe('line wording', () => {
     expect(orFallback(null, 'Not set')).toBe('Not set');
     expect(orFallback('   ', 'Not set')).toBe('Not set');
     expect(orFallback('Osu', 'Not set')).toBe('Osu');
-  });
-
-  it('reads drop dates as calendar days, whatever the time zone', () => {
-    expect(formatDropDate('2026-11-27')).toBe('Fri, 27 Nov 2026');
   });
 
   it('uses the SPEC sentence for one drafted order and counts several', () => {

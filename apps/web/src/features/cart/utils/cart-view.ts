@@ -63,24 +63,3 @@ export function capitalise(text: string): string {
 export function orFallback(value: string | null, fallback: string): string {
   return value?.trim() ? value : fallback;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '2026-11-27' as 'Fri, 27 Nov 2026', read as UTC so no time zone moves the day. */
-export function formatDropDate(isoDate: string): string {
-  const time = Date.parse(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDate : dateFormat.format(time);
-}
-
-const units = new Intl.NumberFormat('en-GH');
-
-/** 1500 as '1,500'. */
-export function formatUnits(count: number): string {
-  return units.format(count);
-}

@@ -5,13 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatUnits } from '../../../lib/format';
 import { useForecast } from '../api/get-forecast';
 import { formatWeeklyUnits, formatWeeksOfCover, modelLabel } from '../utils/forecast-view';
 
 // recharts is most of a chart's weight; it loads only once a supplier opens a forecast.
 const ForecastChart = lazy(async () => ({ default: (await import('./forecast-chart')).ForecastChart }));
-
-const units = new Intl.NumberFormat('en-GH');
 
 interface ForecastPanelProps {
   orgId: string;
@@ -33,11 +32,11 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
     {
       label: 'Weeks of cover',
       value: formatWeeksOfCover(forecast.weeksOfCover),
-      hint: `${units.format(forecast.unexpiredStock)} unexpired units`,
+      hint: `${formatUnits(forecast.unexpiredStock)} unexpired units`,
     },
     {
       label: 'Units at risk of expiry',
-      value: units.format(forecast.unitsAtRiskOfExpiry),
+      value: formatUnits(forecast.unitsAtRiskOfExpiry),
       hint: 'Expire before demand uses them',
     },
     {

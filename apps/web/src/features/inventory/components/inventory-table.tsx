@@ -10,9 +10,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Input, Select } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { downloadCsv } from '../../../lib/csv';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatDay, formatUnits } from '../../../lib/format';
 import { useInventory } from '../api/get-inventory';
-import { formatExpiryDate } from '../utils/expiry';
 import { INVENTORY_EXPORT_FILENAME, NO_INVENTORY_TO_EXPORT, inventoryCsv } from '../utils/inventory-csv';
 import {
   DEFAULT_SORT,
@@ -26,8 +25,6 @@ import { ExpiryBadge } from './expiry-badge';
 
 export const EMPTY_INVENTORY_MESSAGE =
   'No inventory data yet. Push your first stock update to activate analytics.';
-
-const units = new Intl.NumberFormat('en-GH');
 
 /** Cards shown per step on a phone: a long stock list otherwise becomes metres of scrolling. */
 
@@ -195,8 +192,8 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
           </Select>
           <p className="text-xs whitespace-nowrap text-slate-500 sm:text-right" aria-live="polite">
             {shown.length === sorted.length
-              ? `${units.format(sorted.length)} ${sorted.length === 1 ? 'lot' : 'lots'}`
-              : `${units.format(shown.length)} of ${units.format(sorted.length)} lots`}
+              ? `${formatUnits(sorted.length)} ${sorted.length === 1 ? 'lot' : 'lots'}`
+              : `${formatUnits(shown.length)} of ${formatUnits(sorted.length)} lots`}
           </p>
         </div>
 
@@ -256,7 +253,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                         </p>
                       </td>
                       <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                        <p className="font-medium text-slate-900">{units.format(row.quantity)}</p>
+                        <p className="font-medium text-slate-900">{formatUnits(row.quantity)}</p>
                         <p className="text-xs text-slate-500">{row.product.unitOfMeasure}</p>
                       </td>
                       <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">
@@ -264,7 +261,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                       </td>
                       <td className="px-4 py-3">
                         <p className="whitespace-nowrap text-slate-700">
-                          {row.expiryDate ? formatExpiryDate(row.expiryDate) : '—'}
+                          {row.expiryDate ? formatDay(row.expiryDate) : '—'}
                         </p>
                         <div className="mt-1 whitespace-nowrap">
                           <ExpiryBadge row={row} />
@@ -302,7 +299,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                     <div>
                       <dt className="text-xs text-slate-500">Units</dt>
                       <dd className="font-medium text-slate-900 tabular-nums">
-                        {units.format(row.quantity)}{' '}
+                        {formatUnits(row.quantity)}{' '}
                         <span className="text-xs font-normal text-slate-500">
                           {row.product.unitOfMeasure}
                         </span>
@@ -316,9 +313,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                     </div>
                     <div>
                       <dt className="text-xs text-slate-500">Expiry</dt>
-                      <dd className="text-slate-900">
-                        {row.expiryDate ? formatExpiryDate(row.expiryDate) : '—'}
-                      </dd>
+                      <dd className="text-slate-900">{row.expiryDate ? formatDay(row.expiryDate) : '—'}</dd>
                     </div>
                   </dl>
                 </li>

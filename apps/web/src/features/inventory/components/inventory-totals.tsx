@@ -1,9 +1,7 @@
 import { StatTile } from '../../../components/ui/stat-tile';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 import { useInventory } from '../api/get-inventory';
 import { inventoryTotals } from '../utils/inventory-totals';
-
-const units = new Intl.NumberFormat('en-GH');
 
 /** SPEC §2 totals 'Units on hand' and 'Inventory value', plus the lots that need attention. */
 export function InventoryTotals({ orgId }: { orgId: string }) {
@@ -16,8 +14,8 @@ export function InventoryTotals({ orgId }: { orgId: string }) {
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <StatTile
           label="Units on hand"
-          value={totals ? units.format(totals.unitsOnHand) : pending}
-          hint={totals && `${units.format(totals.lots)} ${totals.lots === 1 ? 'lot' : 'lots'}`}
+          value={totals ? formatUnits(totals.unitsOnHand) : pending}
+          hint={totals && `${formatUnits(totals.lots)} ${totals.lots === 1 ? 'lot' : 'lots'}`}
         />
         <StatTile
           label="Inventory value"
@@ -27,7 +25,7 @@ export function InventoryTotals({ orgId }: { orgId: string }) {
         />
         <StatTile
           label="Lots to act on"
-          value={totals ? units.format(totals.lotsAtRisk) : pending}
+          value={totals ? formatUnits(totals.lotsAtRisk) : pending}
           hint="Expired or expiring within 90 days"
         />
       </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryBadge, formatExpiryDate } from './expiry';
+import { expiryBadge } from './expiry';
 
 describe('expiryBadge', () => {
   it.each([
@@ -27,12 +27,5 @@ describe('expiryBadge', () => {
     expect(expiryBadge({ expiryStatus: 'expired', daysUntilExpiry: -30 }).tone).toBe('red');
     expect(expiryBadge({ expiryStatus: 'expiring_soon', daysUntilExpiry: 30 }).tone).toBe('yellow');
     expect(expiryBadge({ expiryStatus: 'healthy', daysUntilExpiry: 300 }).tone).toBe('green');
-  });
-});
-
-describe('formatExpiryDate', () => {
-  it('writes the calendar date without shifting it by the time zone', () => {
-    expect(formatExpiryDate('2026-03-01')).toBe('1 Mar 2026');
-    expect(formatExpiryDate('2027-12-31')).toBe('31 Dec 2027');
   });
 });

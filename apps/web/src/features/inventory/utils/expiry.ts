@@ -37,16 +37,3 @@ export function expiryBadge(row: Pick<InventoryRow, 'expiryStatus' | 'daysUntilE
   if (days === 0) return { label: `${name} · today`, tone };
   return { label: `${name} · ${dayCount(days)}`, tone };
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '2026-03-14' as '14 Mar 2026'. Read as UTC: the server's calendar, so no time zone shifts the day. */
-export function formatExpiryDate(isoDate: string): string {
-  const time = Date.parse(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDate : dateFormat.format(time);
-}

@@ -1,6 +1,5 @@
+import { formatMoment } from '../../../lib/format';
 import { useOrder } from '../api/get-order';
-
-const when = new Intl.DateTimeFormat('en-GH', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who moved the order or a drop, when, from and to; loaded when first opened. */
 export function OrderHistory({ orgId, orderId }: { orgId: string | null; orderId: string }) {
@@ -11,7 +10,7 @@ export function OrderHistory({ orgId, orderId }: { orgId: string | null; orderId
     <ol className="space-y-1.5 text-sm">
       {detail.data.history.map((h, i) => (
         <li key={i} className="flex flex-wrap gap-x-2 text-slate-700">
-          <span className="text-slate-500 tabular-nums">{when.format(new Date(h.at))}</span>
+          <span className="text-slate-500 tabular-nums">{formatMoment(h.at)}</span>
           <span>
             {h.dropSequence !== null ? `Drop ${h.dropSequence}: ` : ''}
             {h.fromStatus ? `${h.fromStatus.replaceAll('_', ' ')} → ` : ''}

@@ -5,16 +5,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatDay } from '../../../lib/format';
 import { useUpdateUserRoles } from '../api/update-user-roles';
 import { isSupplierRole, roleNamesOf } from '../utils/roles';
 import { RolePicker } from './role-picker';
-
-const joinedDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-function formatJoined(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : joinedDate.format(date);
-}
 
 interface TeamMemberRowProps {
   orgId: string;
@@ -72,7 +66,7 @@ export function TeamMemberRow({ orgId, currentUserId, user, roles, onRemove }: T
 
       <p className="text-sm text-slate-600">
         <span className="lg:sr-only">Added </span>
-        <time dateTime={user.createdAt}>{formatJoined(user.createdAt)}</time>
+        <time dateTime={user.createdAt}>{formatDay(user.createdAt)}</time>
       </p>
 
       <div

@@ -2,10 +2,8 @@ import type { SupplierDirectoryEntry } from '@aduro/shared/marketplace';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../components/ui/cn';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 import { creditLabel, supplierCategoryLabel, supplierLocation } from '../utils/supplier-labels';
-
-const count = new Intl.NumberFormat('en-GH');
 
 interface SupplierCardProps {
   supplier: SupplierDirectoryEntry;
@@ -58,8 +56,8 @@ export function SupplierCard({ supplier, selected, onSelect }: SupplierCardProps
       </div>
 
       <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-        <Figure label="Inventory lines" value={count.format(supplier.inventory.lines)} />
-        <Figure label="Customers" value={count.format(supplier.customerCount)} />
+        <Figure label="Inventory lines" value={formatUnits(supplier.inventory.lines)} />
+        <Figure label="Customers" value={formatUnits(supplier.customerCount)} />
         <Figure label="GMV" value={formatCedis(supplier.gmv)} />
       </dl>
 

@@ -5,10 +5,8 @@ import { ShowMoreButton, usePhonePaging } from '../../../components/ui/phone-pag
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 import { useSupplierCatalogue } from '../api/get-supplier-catalogue';
-
-const units = new Intl.NumberFormat('en-GH');
 
 /** Cards shown per step on a phone: the page scrolls, never a box inside it. */
 
@@ -105,8 +103,8 @@ export function SupplierCatalogueTable({
         />
         <p className="text-xs text-slate-500 sm:ml-auto" aria-live="polite">
           {shown.length === items.length
-            ? `${units.format(items.length)} ${items.length === 1 ? 'product' : 'products'}`
-            : `${units.format(shown.length)} of ${units.format(items.length)} products`}
+            ? `${formatUnits(items.length)} ${items.length === 1 ? 'product' : 'products'}`
+            : `${formatUnits(shown.length)} of ${formatUnits(items.length)} products`}
         </p>
       </div>
 
@@ -168,10 +166,10 @@ export function SupplierCatalogueTable({
                       {formatCedis(item.unitPrice)}
                     </td>
                     <td className="px-4 py-3 text-right text-slate-900 tabular-nums">
-                      {units.format(item.quantity)}
+                      {formatUnits(item.quantity)}
                     </td>
                     <td className="px-4 py-3 text-right text-slate-900 tabular-nums">
-                      {units.format(item.moq)}
+                      {formatUnits(item.moq)}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">{renderExpiry(item)}</td>
                     {onCompare && (
@@ -205,11 +203,11 @@ export function SupplierCatalogueTable({
                   </div>
                   <div>
                     <dt className="text-xs text-slate-500">Quantity</dt>
-                    <dd className="font-medium text-slate-900 tabular-nums">{units.format(item.quantity)}</dd>
+                    <dd className="font-medium text-slate-900 tabular-nums">{formatUnits(item.quantity)}</dd>
                   </div>
                   <div>
                     <dt className="text-xs text-slate-500">MOQ</dt>
-                    <dd className="font-medium text-slate-900 tabular-nums">{units.format(item.moq)}</dd>
+                    <dd className="font-medium text-slate-900 tabular-nums">{formatUnits(item.moq)}</dd>
                   </div>
                 </dl>
               </li>

@@ -1,11 +1,9 @@
 import type { SupplierMatch } from '@aduro/shared/marketplace';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 import { MAX_COMPARED_SUPPLIERS } from '../utils/comparison';
 import { creditLabel, supplierCategoryLabel } from '../utils/supplier-labels';
-
-const units = new Intl.NumberFormat('en-GH');
 
 interface SupplierComparisonProps {
   selection: readonly SupplierMatch[];
@@ -91,9 +89,7 @@ export function SupplierComparison({ selection, onRemove }: SupplierComparisonPr
                     </span>
                   )}
                 </td>
-                <td className="px-4 py-3 text-right text-slate-900 tabular-nums">
-                  {units.format(match.moq)}
-                </td>
+                <td className="px-4 py-3 text-right text-slate-900 tabular-nums">{formatUnits(match.moq)}</td>
                 <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">
                   {creditLabel(match.creditAvailable)}
                 </td>
@@ -123,7 +119,7 @@ export function SupplierComparison({ selection, onRemove }: SupplierComparisonPr
               </div>
               <div>
                 <dt className="text-xs text-slate-500">MOQ</dt>
-                <dd className="font-medium text-slate-900 tabular-nums">{units.format(match.moq)}</dd>
+                <dd className="font-medium text-slate-900 tabular-nums">{formatUnits(match.moq)}</dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-500">Credit</dt>

@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 import { useSupplierMatches } from '../api/get-supplier-matches';
 import {
   creditLabel,
@@ -16,8 +16,7 @@ import {
 
 export const NO_MATCHES_MESSAGE = 'No active suppliers surfaced yet. Launch an RFQ to invite bids instantly.';
 
-const units = new Intl.NumberFormat('en-GH');
-const unitCount = (count: number) => `${units.format(count)} ${count === 1 ? 'unit' : 'units'}`;
+const unitCount = (count: number) => `${formatUnits(count)} ${count === 1 ? 'unit' : 'units'}`;
 
 /** Tags a buyer should weigh before ordering, drawn in amber; the rest are plain facts. */
 const CAUTION_TAGS = new Set<string>([MATCH_TAGS.lowStock, MATCH_TAGS.expiringSoon]);
