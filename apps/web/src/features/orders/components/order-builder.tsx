@@ -374,41 +374,45 @@ function BuilderForm({
         </Button>
       </fieldset>
 
-      <dl className="grid grid-cols-3 gap-3 rounded-lg bg-slate-50 px-3 py-3 text-sm ring-1 ring-slate-200 ring-inset">
-        <div>
-          <dt className="text-xs text-slate-500">Total units</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums" data-testid="builder-units">
-            {units}
-          </dd>
+      {/* Totals and the buttons stay in view while the drops scroll, so a buyer on a phone sees what a
+          change of quantity costs without scrolling to the end of the sheet. */}
+      <div className="sticky -bottom-4 -mx-5 -mb-4 space-y-3 border-t border-slate-200 bg-white px-5 py-3 shadow-[0_-6px_12px_-10px_rgba(15,23,42,0.35)]">
+        <dl className="grid grid-cols-3 gap-3 rounded-lg bg-slate-50 px-3 py-3 text-sm ring-1 ring-slate-200 ring-inset">
+          <div>
+            <dt className="text-xs text-slate-500">Total units</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums" data-testid="builder-units">
+              {units}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Order total</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums" data-testid="builder-total">
+              {formatCedis(total)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Available credit</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">
+              {available === null ? 'No credit profile' : formatCedis(available)}
+            </dd>
+          </div>
+        </dl>
+        {shortfall && (
+          <p
+            role="alert"
+            className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800 ring-1 ring-rose-200 ring-inset"
+          >
+            {ORDER_MESSAGES.creditShortfall}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSubmit}>
+            {create.isPending ? 'Drafting…' : 'Draft order'}
+          </Button>
         </div>
-        <div>
-          <dt className="text-xs text-slate-500">Order total</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums" data-testid="builder-total">
-            {formatCedis(total)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Available credit</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">
-            {available === null ? 'No credit profile' : formatCedis(available)}
-          </dd>
-        </div>
-      </dl>
-      {shortfall && (
-        <p
-          role="alert"
-          className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800 ring-1 ring-rose-200 ring-inset"
-        >
-          {ORDER_MESSAGES.creditShortfall}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!canSubmit}>
-          {create.isPending ? 'Drafting…' : 'Draft order'}
-        </Button>
       </div>
     </form>
   );
