@@ -1,9 +1,16 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies of every text asset, made once at build time at the highest settings; the
+    // server picks the one the browser accepts (plugins/web.ts), so phones on mobile data load a third.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   server: {
     port: 5173,
     // Same-origin /api in development too, so the CSP (connect-src 'self') and cookies behave as in production.

@@ -18,6 +18,10 @@ export default fp(
         // One route per built file, found at start; everything else falls to the history fallback below.
         wildcard: false,
         index: false,
+        // The build's .br and .gz copies answer for their file when the browser accepts them; they get
+        // no routes of their own.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         // Hashed assets never change; index.html must always be revalidated.
         setHeaders: (reply, filePath) => {
           reply.header(

@@ -11,7 +11,7 @@ import {
   supplierMatchQuerySchema,
   supplierMatchSchema,
 } from '@aduro/shared/marketplace';
-import { sendJsonText } from '../../lib/json-reply.ts';
+import { sendSharedJson } from '../../lib/json-reply.ts';
 import { caller } from '../../plugins/auth.ts';
 import {
   getProductMatches,
@@ -54,7 +54,8 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendJsonText(
+      sendSharedJson(
+        request,
         reply,
         await getSupplierDirectory(app.db, app.readCache, caller(request), request.query.category),
       ),
@@ -77,7 +78,8 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendJsonText(
+      sendSharedJson(
+        request,
         reply,
         await getSupplierCatalogue(app.db, app.readCache, caller(request), request.params.id),
       ),
@@ -101,7 +103,8 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendJsonText(
+      sendSharedJson(
+        request,
         reply,
         await getProductMatches(
           app.db,
