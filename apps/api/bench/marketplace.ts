@@ -65,6 +65,9 @@ async function load(
   };
 }
 
+// `marketplace.ts matches` (or `directory`, `catalogue`) runs one read only, for quicker iterations.
+const only = process.argv[2];
+
 async function compare(label: string, url: string, authorization: string, workDir: string) {
   const headers = { authorization };
   const first = await fetch(url, { headers });
@@ -128,19 +131,23 @@ async function main() {
       const server = await startServer({ DATA_DIR: workDir, DATABASE_URL: databaseUrl }, PORT);
       try {
         const buyer = await signIn(server.base, 'buyer@accracare.demo', 'customer');
-        await compare('GET /api/suppliers', `${server.base}/api/suppliers`, buyer, workDir);
-        await compare(
-          'GET /api/suppliers/{id}/products (the supplier with the most offers)',
-          `${server.base}/api/suppliers/${supplier}/products`,
-          buyer,
-          workDir,
-        );
-        await compare(
-          'GET /api/products/{id}/suppliers (the product with the most offers)',
-          `${server.base}/api/products/${product}/suppliers`,
-          buyer,
-          workDir,
-        );
+        const wanted = (name: string) => !only || only === name;
+        if (wanted('directory'))
+          await compare('GET /api/suppliers', `${server.base}/api/suppliers`, buyer, workDir);
+        if (wanted('catalogue'))
+          await compare(
+            'GET /api/suppliers/{id}/products (the supplier with the most offers)',
+            `${server.base}/api/suppliers/${supplier}/products`,
+            buyer,
+            workDir,
+          );
+        if (wanted('matches'))
+          await compare(
+            'GET /api/products/{id}/suppliers (the product with the most offers)',
+            `${server.base}/api/products/${product}/suppliers`,
+            buyer,
+            workDir,
+          );
       } finally {
         await server.stop();
       }

@@ -44,9 +44,20 @@ export function expiryStatusFor(expiryDate: string | null, today: string): Expir
   return 'healthy';
 }
 
-/** Today's date in UTC as YYYY-MM-DD: the one calendar the server and the tests agree on. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+let today = { from: 0, to: 0, text: '' };
+
+/**
+ * Today's date in UTC as YYYY-MM-DD: the one calendar the server and the tests agree on. The day's text
+ * is kept until the clock leaves that day (JavaScript's UTC days are exactly DAY_MS long), since busy
+ * reads put it in their cache keys; a clock set back (or a test's fake one) simply misses and recomputes.
+ */
+export function todayUtc(now?: Date): string {
+  const at = now === undefined ? Date.now() : now.getTime();
+  if (at >= today.from && at < today.to) return today.text;
+  const text = new Date(at).toISOString().slice(0, 10);
+  const from = Math.floor(at / DAY_MS) * DAY_MS;
+  today = { from, to: from + DAY_MS, text };
+  return text;
 }
 
 /** A stock lot as the supplier's inventory table shows it (SPEC §3 "Inventory row"). */

@@ -54,9 +54,11 @@ export class ReadCache {
 
   /** The cached value for key in the current generation, computing it (once for all callers) if absent. */
   async get<T>(key: string, compute: Compute<T>): Promise<T> {
-    const entry = await this.#entries.fetch(`${this.#generation}\u0000${key}`, {
-      context: compute as Compute<unknown>,
-    });
+    const fullKey = `${this.#generation}\u0000${key}`;
+    // A hit is read synchronously; fetch (with its promise bookkeeping) is only for a miss.
+    const entry =
+      this.#entries.get(fullKey) ??
+      (await this.#entries.fetch(fullKey, { context: compute as Compute<unknown> }));
     return entry!.value as T;
   }
 }
