@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LICENCE_MAX_BYTES } from '@aduro/shared/auth';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { requestLoggerFactory } from './lib/request-logger.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -33,6 +34,9 @@ import webPlugin from './plugins/web.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
+const processTag = randomBytes(6).toString('hex');
+let requestCount = 0;
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -45,7 +49,7 @@ export interface AppOptions {
 }
 
 /**
- * Builds the one server: external plugins (security headers, multipart, swagger, db, auth), then the app's
+ * Builds the one server: external plugins (security headers, compression, swagger, db, auth), then the app's
  * routes under /api, then the web app at / with history fallback.
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -55,19 +59,32 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       level: config.env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordHash'],
     },
-    // A caller's request id is kept when it looks sane, so logs line up across a proxy.
+    // A caller's request id is kept when it looks sane, so logs line up across a proxy. Ours are this
+    // process's random prefix and a counter: unique across restarts and processes for log searches, and
+    // cheaper than a UUID on every request.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+      if (typeof given === 'string' && /^[\w-]{8,64}$/.test(given)) return given;
+      requestCount += 1;
+      return `${processTag}-${requestCount.toString(36)}`;
     },
     requestIdHeader: false,
     bodyLimit: 1_048_576,
     ajv: { customOptions: { coerceTypes: false } },
+    childLoggerFactory: requestLoggerFactory,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives, so every answer carries it (refusals and 404s too) without a hook on
+  // the way out.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
+  });
+  // Nobody sends compressed bodies with a GET: those routes skip @fastify/compress's request hook.
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) route.decompress ??= false;
   });
 
   await app.register(errorsPlugin);
@@ -76,16 +93,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // supplier directory is 20 KB on the wire); brotli at quality 4 costs about what gzip does. The web
   // app's files are compressed at build time instead (plugins/web.ts), and this leaves them alone.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: LICENCE_MAX_BYTES,
-      files: 2,
-      fields: 40,
-      fieldSize: 10_000,
-      parts: 50,
-      headerPairs: 200,
-    },
-  });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(readCachePlugin);
@@ -96,7 +103,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-      await api.register(authRoutes, { limiter, storage });
+      // Only registration reads multipart forms, so the plugin (and the two hooks it puts on every request
+      // of its scope) stays with the auth routes; a multipart body sent anywhere else is refused with 415.
+      await api.register(async (auth) => {
+        await auth.register(fastifyMultipart, {
+          limits: {
+            fileSize: LICENCE_MAX_BYTES,
+            files: 2,
+            fields: 40,
+            fieldSize: 10_000,
+            parts: 50,
+            headerPairs: 200,
+          },
+        });
+        await auth.register(authRoutes, { limiter, storage });
+      });
       await api.register(adminRoutes, {
         storage,
         llm:

@@ -26,10 +26,11 @@ const negotiator = new Negotiator<Encoding>({
 });
 // Below this, compression saves fewer bytes than the headers it adds are worth (as @fastify/compress).
 const MIN_BYTES = 1024;
-// The compressed copies of a shared answer live exactly as long as the answer itself does in the cache.
-const encoded = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+// The compressed copies of a shared answer live exactly as long as the answer itself does in the cache:
+// a promise while being made, then the bytes.
+const encoded = new WeakMap<Buffer, Partial<Record<Encoding, Buffer | Promise<Buffer>>>>();
 
-function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
+function encode(body: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
   let copies = encoded.get(body);
   if (!copies) encoded.set(body, (copies = {}));
   const known = copies[encoding];
@@ -45,25 +46,45 @@ function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
           },
         })
       : gzip(body, { level: 6 })
-  ).catch((err: unknown) => {
-    delete copies[encoding];
-    throw err;
-  });
+  ).then(
+    (bytes) => (copies[encoding] = bytes),
+    (err: unknown) => {
+      delete copies[encoding];
+      throw err;
+    },
+  );
   copies[encoding] = made;
   return made;
+}
+
+function sendEncoded(reply: FastifyReply, encoding: Encoding, bytes: Buffer) {
+  // With content-encoding set, @fastify/compress passes the bytes through untouched.
+  void reply.header('content-encoding', encoding).send(bytes);
 }
 
 /**
  * Sends an answer from the read cache (plugins/read-cache.ts), the same bytes for every caller until
  * the next write: compressed once per encoding and kept beside it, so a busy marketplace read costs a
- * lookup instead of compressing 170 KB for every browser that asks.
+ * lookup instead of compressing 170 KB for every browser that asks. A cached answer whose copy is
+ * ready is sent at once; otherwise this returns a promise the route hands back to Fastify.
  */
-export async function sendSharedJson(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+export function sendSharedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Buffer | Promise<Buffer>,
+): Promise<void> | undefined {
+  if (!Buffer.isBuffer(answer)) return answer.then((body) => sendSharedJson(request, reply, body));
   void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const accepted = request.headers['accept-encoding'];
-  const encoding = body.length >= MIN_BYTES && accepted ? negotiator.negotiate(accepted) : null;
-  if (!encoding) return reply.send(body);
-  // With content-encoding set, @fastify/compress passes the bytes through untouched.
-  const bytes = await encode(body, encoding);
-  return reply.header('content-encoding', encoding).send(bytes);
+  const encoding = answer.length >= MIN_BYTES && accepted ? negotiator.negotiate(accepted) : null;
+  if (!encoding) {
+    void reply.send(answer);
+    return undefined;
+  }
+  const bytes = encode(answer, encoding);
+  if (Buffer.isBuffer(bytes)) {
+    sendEncoded(reply, encoding, bytes);
+    return undefined;
+  }
+  return bytes.then((ready) => sendEncoded(reply, encoding, ready));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 
@@ -52,16 +52,22 @@ export class ReadCache {
     this.#generation += 1;
   }
 
-  /** The cached value for key in the current generation, computing it (once for all callers) if absent. */
-  async get<T>(key: string, compute: Compute<T>): Promise<T> {
+  /**
+   * The cached value for key in the current generation, computing it (once for all callers) if absent.
+   * A hit answers at once, without a promise: the busiest reads are hits, and their callers can then
+   * answer without waiting a turn of the event loop.
+   */
+  get<T>(key: string, compute: Compute<T>): T | Promise<T> {
     const fullKey = `${this.#generation}\u0000${key}`;
-    // A hit is read synchronously; fetch (with its promise bookkeeping) is only for a miss.
-    const entry =
-      this.#entries.get(fullKey) ??
-      (await this.#entries.fetch(fullKey, { context: compute as Compute<unknown> }));
-    return entry!.value as T;
+    const entry = this.#entries.get(fullKey);
+    if (entry) return entry.value as T;
+    return this.#entries
+      .fetch(fullKey, { context: compute as Compute<unknown> })
+      .then((fetched) => fetched!.value as T);
   }
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Writes that cannot change a marketplace read: sessions and the buyer's own cart lines. */
 const NEUTRAL_WRITES = [/^\/api\/auth\//, /^\/api\/cart(\/items(\/[^/?]*)?)?(\?|$)/];
@@ -71,12 +77,20 @@ export default fp(
     const cache = new ReadCache(opts);
     app.decorate('readCache', cache);
     // onSend runs after the handler (and its transaction) finished and before the caller hears back,
-    // so a read sent after the answer to a write never finds an entry from before it.
-    app.addHook('onSend', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-      if (reply.statusCode >= 400) return;
-      if (NEUTRAL_WRITES.some((pattern) => pattern.test(request.url))) return;
-      cache.invalidate();
+    // so a read sent after the answer to a write never finds an entry from before it. The hook is put
+    // on write routes only: reads, the busiest answers, carry no hook of it.
+    const invalidateAfterWrite: onSendHookHandler = (request, reply, payload, done) => {
+      if (reply.statusCode < 400 && !NEUTRAL_WRITES.some((pattern) => pattern.test(request.url))) {
+        cache.invalidate();
+      }
+      done(null, payload);
+    };
+    app.addHook('onRoute', (route) => {
+      const methods = ([] as string[]).concat(route.method);
+      if (methods.every((m) => READ_METHODS.has(m))) return;
+      route.onSend = route.onSend
+        ? [...([] as onSendHookHandler[]).concat(route.onSend), invalidateAfterWrite]
+        : [invalidateAfterWrite];
     });
   },
   { name: 'read-cache' },

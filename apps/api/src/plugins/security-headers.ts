@@ -70,8 +70,10 @@ const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(
 export default fp(
   async function securityHeadersPlugin(app: FastifyInstance) {
     const documentHeaders = securityHeaders();
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook, not an async one: it runs on every request, and a promise per request shows.
+    app.addHook('onRequest', (request, reply, done) => {
       void reply.headers(isApiAnswer(request.url) ? API_SECURITY_HEADERS : documentHeaders);
+      done();
     });
   },
   { name: 'security-headers' },

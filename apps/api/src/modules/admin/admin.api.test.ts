@@ -137,6 +137,36 @@ describe('server basics', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it("gives every request its own id, and keeps a proxy's sane one so logs line up", async () => {
+    const ids = await Promise.all(
+      [1, 2, 3].map(async () => (await get('/api/health')).headers['x-request-id']),
+    );
+    expect(new Set(ids).size).toBe(3);
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'edge-4f2a91c0' },
+    });
+    expect(given.headers['x-request-id']).toBe('edge-4f2a91c0');
+    const odd = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b' } });
+    expect(odd.headers['x-request-id']).not.toBe('a b');
+  });
+
+  it('refuses a multipart body outside registration with 415 and a sentence, writing nothing', async () => {
+    const buyer = await t.login('buyer@accracare.demo', 'customer');
+    const before = (await get('/api/cart', buyer)).json().items.length;
+    const boundary = '----aduro-test';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { authorization: buyer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="quantity"\r\n\r\n5\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('This content type is not supported here.');
+    expect((await get('/api/cart', buyer)).json().items.length).toBe(before);
+  });
+
   it('serves the OpenAPI document generated from the route schemas', async () => {
     const res = await get('/api/docs/json');
     expect(res.statusCode).toBe(200);

@@ -35,11 +35,14 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['marketplace'];
+  // Any signed-in caller; sendSharedJson compresses the cached answer once per encoding, so
+  // @fastify/compress stays off these routes rather than compress it again on every request.
+  const cachedRead = { preValidation: app.authenticate, compress: false as const };
 
   r.get(
     '/suppliers',
     {
-      preValidation: app.authenticate,
+      ...cachedRead,
       schema: {
         tags,
         summary: 'Supplier directory, active suppliers first',
@@ -53,18 +56,18 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
         response: { 200: z.array(supplierDirectoryEntrySchema), ...errors },
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendSharedJson(
         request,
         reply,
-        await getSupplierDirectory(app.db, app.readCache, caller(request), request.query.category),
+        getSupplierDirectory(app.db, app.readCache, caller(request), request.query.category),
       ),
   );
 
   r.get(
     '/suppliers/:id/products',
     {
-      preValidation: app.authenticate,
+      ...cachedRead,
       schema: {
         tags,
         summary: "A supplier's offers with unexpired stock, by product name",
@@ -77,18 +80,18 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
         response: { 200: z.array(supplierCatalogueItemSchema), ...errors },
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendSharedJson(
         request,
         reply,
-        await getSupplierCatalogue(app.db, app.readCache, caller(request), request.params.id),
+        getSupplierCatalogue(app.db, app.readCache, caller(request), request.params.id),
       ),
   );
 
   r.get(
     '/products/:id/suppliers',
     {
-      preValidation: app.authenticate,
+      ...cachedRead,
       schema: {
         tags,
         summary: 'Active suppliers able to fill a product now, cheapest first',
@@ -102,17 +105,11 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
         response: { 200: z.array(supplierMatchSchema), ...errors },
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendSharedJson(
         request,
         reply,
-        await getProductMatches(
-          app.db,
-          app.readCache,
-          caller(request),
-          request.params.id,
-          request.query.buyerId,
-        ),
+        getProductMatches(app.db, app.readCache, caller(request), request.params.id, request.query.buyerId),
       ),
   );
 }

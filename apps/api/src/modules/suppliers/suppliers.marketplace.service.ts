@@ -24,7 +24,8 @@ import {
 
 // Each read answers JSON from the read cache (plugins/read-cache.ts): built and UTF-8 encoded once per
 // key and generation, then sent as is. Keys carry the UTC day because expiry and stocked lines change at
-// midnight without any write.
+// midnight without any write. The functions are not async: a cached answer comes back at once, and only
+// a miss returns a promise.
 
 // numeric arrives as text: cedis with 2 decimals, or a rating with 1.
 const num = (value: string) => Number(value);
@@ -40,12 +41,12 @@ function buyerOf(user: SessionUser): string | null {
  * with each supplier, anyone else null. The market columns are shared by every caller; only the
  * relationship is read per buyer.
  */
-export async function getSupplierDirectory(
+export function getSupplierDirectory(
   db: Db,
   cache: ReadCache,
   user: SessionUser,
   category: SupplierCategory | 'all' | undefined,
-): Promise<Buffer> {
+): Buffer | Promise<Buffer> {
   const buyerOrgId = buyerOf(user);
   const only = category === undefined || category === 'all' ? null : category;
   const today = todayUtc();
@@ -88,12 +89,12 @@ export async function getSupplierDirectory(
  * A supplier's stocked offers with the caller's credit with it; none while the supplier is inactive; 404
  * for an unknown or non-supplier id.
  */
-export async function getSupplierCatalogue(
+export function getSupplierCatalogue(
   db: Db,
   cache: ReadCache,
   user: SessionUser,
   supplierId: string,
-): Promise<Buffer> {
+): Buffer | Promise<Buffer> {
   const buyerOrgId = buyerOf(user);
   const today = todayUtc();
   return cache.get(`catalogue:${supplierId}:${buyerOrgId ?? '-'}:${today}`, async () => {
@@ -127,13 +128,13 @@ export async function getSupplierCatalogue(
  * Active suppliers able to fill a product now, cheapest first. The buyer is the caller's organisation:
  * a buyerId naming another answers 403; a customer's defaults to its own, other callers have none.
  */
-export async function getProductMatches(
+export function getProductMatches(
   db: Db,
   cache: ReadCache,
   user: SessionUser,
   productId: string,
   buyerId: string | undefined,
-): Promise<Buffer> {
+): Buffer | Promise<Buffer> {
   if (buyerId !== undefined && buyerId !== user.orgId) throw forbidden(MARKETPLACE_MESSAGES.otherBuyer);
   const buyerOrgId = buyerId ?? buyerOf(user);
   const today = todayUtc();
