@@ -9,6 +9,7 @@ import { LICENCE_MAX_BYTES } from '@aduro/shared/auth';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { requestLoggerFactory } from './lib/request-logger.ts';
+import { readsOnly } from './lib/routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -81,10 +82,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
     done();
   });
-  // Nobody sends compressed bodies with a GET: those routes skip @fastify/compress's request hook.
+  // A read has no body to decompress: those routes skip @fastify/compress's request hook.
   app.addHook('onRoute', (route) => {
-    const methods = ([] as string[]).concat(route.method);
-    if (methods.every((m) => m === 'GET' || m === 'HEAD')) route.decompress ??= false;
+    if (readsOnly(route)) route.decompress ??= false;
   });
 
   await app.register(errorsPlugin);

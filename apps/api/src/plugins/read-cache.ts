@@ -1,6 +1,7 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { readsOnly } from '../lib/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,8 +68,6 @@ export class ReadCache {
   }
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /** Writes that cannot change a marketplace read: sessions and the buyer's own cart lines. */
 const NEUTRAL_WRITES = [/^\/api\/auth\//, /^\/api\/cart(\/items(\/[^/?]*)?)?(\?|$)/];
 
@@ -86,11 +85,8 @@ export default fp(
       done(null, payload);
     };
     app.addHook('onRoute', (route) => {
-      const methods = ([] as string[]).concat(route.method);
-      if (methods.every((m) => READ_METHODS.has(m))) return;
-      route.onSend = route.onSend
-        ? [...([] as onSendHookHandler[]).concat(route.onSend), invalidateAfterWrite]
-        : [invalidateAfterWrite];
+      if (readsOnly(route)) return;
+      route.onSend = [...([] as onSendHookHandler[]).concat(route.onSend ?? []), invalidateAfterWrite];
     });
   },
   { name: 'read-cache' },
