@@ -15,10 +15,10 @@ export function GovernanceTiles() {
         <span className="sr-only">Not available</span>
       </>
     ) : (
-      <Skeleton className="h-8 w-24" />
+      <Skeleton className="h-8 w-full max-w-24" />
     );
   return (
-    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+    <dl className="grid grid-cols-3 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatTile label="Total products" value={value((s) => formatUnits(s.totalProducts))} />
       <StatTile label="Active suppliers" value={value((s) => formatUnits(s.totalSuppliers))} />
       <StatTile label="Active customers" value={value((s) => formatUnits(s.activeCustomers))} />
@@ -26,6 +26,8 @@ export function GovernanceTiles() {
         label="Gross merchandise value"
         value={value((s) => formatCedis(s.gmv))}
         hint="Released orders, all time"
+        // The three counts share a row on a phone and the amount, in millions, takes the next one whole.
+        className="col-span-3 lg:col-span-1"
       />
     </dl>
   );

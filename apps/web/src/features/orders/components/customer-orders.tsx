@@ -76,7 +76,8 @@ export function CustomerOrders({ orgId }: { orgId: string | null }) {
                       This order is drafted and waits for your approval. Approving reserves the stock, issues
                       the invoice and releases the shipment to the supplier.
                     </p>
-                    <div className="flex gap-2">
+                    {/* On a phone the two buttons share the card's width rather than run past its edge. */}
+                    <div className="flex w-full gap-2 *:flex-1 sm:w-auto sm:*:flex-none">
                       <Button variant="secondary" size="sm" onClick={() => setCancelling(order)}>
                         Cancel order
                       </Button>
