@@ -31,7 +31,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // Whole-app renders load the lazy routes on first use; on a shared 2-core machine running the API
-    // suites beside them that can pass 5 s. Limits are for hangs, not speed (speed is benched).
-    testTimeout: 15_000,
+    // suites beside them that can pass 5 s. Limits are for hangs, not speed (speed is benched): each wait
+    // may take testing-library's asyncUtilTimeout (10 s, test/setup.ts), and a test makes a few.
+    testTimeout: 30_000,
   },
 });
