@@ -17,7 +17,20 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'postgres' | 'pglite';
+  /**
+   * LISTENs on a channel until the returned stop is called. On PostgreSQL the listener has its own
+   * connection, reopened with backoff when lost; onReconnect then says that notifications may have been
+   * missed in between, so the caller catches up from the table.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onReconnect(): void;
+  /** The connection was lost; notifications stop until onReconnect. */
+  onLost?(err: Error): void;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -48,7 +61,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       process.emitWarning(`PostgreSQL idle connection closed: ${err.message}`);
     });
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, driver: 'postgres', close: () => pool.end() };
+    const url = options.databaseUrl;
+    return {
+      db,
+      driver: 'postgres',
+      listen: (channel, handlers) => listenWithReconnect(pg.Client, url, channel, handlers),
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -60,7 +79,87 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const owned = client;
   const db = drizzle(owned, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, driver: 'pglite', close: () => owned.close() };
+  return {
+    db,
+    driver: 'pglite',
+    // One embedded database in this process: its notifications cannot be lost to a dropped connection.
+    listen: async (channel, handlers) => {
+      const unlisten = await owned.listen(channel, handlers.onNotify);
+      return async () => {
+        if (!owned.closed) await unlisten();
+      };
+    },
+    close: () => owned.close(),
+  };
+}
+
+type PgClientClass = typeof import('pg').Client;
+
+/**
+ * A LISTEN connection that outlives PostgreSQL restarts and failovers: on an error or an end it waits
+ * (100 ms, doubling to 5 s) and connects again, then reports the gap. pg's own Pool cannot hold a
+ * LISTEN, since a pooled client is shared and released.
+ */
+async function listenWithReconnect(
+  Client: PgClientClass,
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: InstanceType<PgClientClass> | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let delay = 100;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    let lost = false;
+    const onLost = (err: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      next.removeAllListeners('notification');
+      next.end().catch(() => undefined);
+      handlers.onLost?.(err);
+      schedule();
+    };
+    next.on('error', onLost);
+    next.on('end', () => onLost(new Error('the listening connection ended')));
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    await next.connect();
+    await next.query(`LISTEN ${quoted}`);
+    client = next;
+  };
+
+  const schedule = () => {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().then(
+        () => {
+          delay = 100;
+          handlers.onReconnect();
+        },
+        (err: Error) => {
+          handlers.onLost?.(err);
+          delay = Math.min(delay * 2, 5_000);
+          schedule();
+        },
+      );
+    }, delay);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    if (current) await current.end().catch(() => undefined);
+  };
 }
 
 /** Applies the committed drizzle-kit migrations. */

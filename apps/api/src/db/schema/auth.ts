@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgEnum,
@@ -12,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
   timestamp,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -116,3 +119,32 @@ export const userRoles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded licences, in PostgreSQL so that any replica serves any licence (modules/auth/licence-storage.ts).
+ * At most 20 MB each, a few per supplier: small beside the orders.
+ */
+export const licenceFiles = pgTable('licence_files', {
+  key: text('key').primaryKey(),
+  orgId: uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Failed sign-in counters shared by every replica, in the layout rate-limiter-flexible's PostgreSQL store
+ * reads and writes (modules/auth/login-limiter.ts); expire is epoch milliseconds.
+ */
+export const loginLimits = pgTable('login_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});

@@ -6,3 +6,5 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './credit.ts';
 export * from './invoices.ts';
+export * from './suppliers.ts';
+export * from './events.ts';

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { EventAudience, EventRefs, EventType } from '@aduro/shared/events';
+
+/**
+ * The change feed (docs/decisions/0006-one-change-feed.md): one row per workflow that changed what others
+ * see, written in that workflow's transaction and announced with NOTIFY on commit. Rows are kept: the
+ * stream's resume, and later notifications and the audit trail, read them back.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').$type<EventType>().notNull(),
+    // The organisations concerned (buyer, supplier, the organisation changed); their members receive it.
+    orgIds: uuid('org_ids').array().notNull(),
+    // Kinds of user who receive it without being concerned (every buyer for an offer change).
+    audience: text('audience').$type<EventAudience>().array().notNull().default(sql`'{}'`),
+    refs: jsonb('refs').$type<EventRefs>().notNull().default(sql`'{}'::jsonb`),
+    // No foreign key: the trail keeps who acted after that user is removed.
+    actorUserId: uuid('actor_user_id'),
+    // clock_timestamp, not now(): the row is written last in its transaction, so this is close to its
+    // commit, which is what a resume window is measured against.
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('events_org_ids_idx').using('gin', t.orgIds),
+    index('events_created_at_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,124 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { EventAudience, EventRefs, EventType, FeedEvent } from '@aduro/shared/events';
+import { queryRows, type Executor } from '../../db/client.ts';
+
+/** The channel every process LISTENs on. */
+export const FEED_CHANNEL = 'aduro_feed';
+
+/**
+ * NOTIFY payloads are limited to 8,000 bytes: a larger event (a sync naming hundreds of products) is
+ * announced by its id alone and read back from the table by each listener.
+ */
+const NOTIFY_LIMIT = 7_800;
+
+export interface NewEvent {
+  type: EventType;
+  /** The organisations concerned; their members receive the event. */
+  orgIds: readonly string[];
+  audience?: readonly EventAudience[];
+  refs?: EventRefs;
+  actorUserId?: string | null;
+}
+
+/**
+ * Events recorded while handling one request, so the process that made the change drops its own caches
+ * before it answers (its NOTIFY comes back a moment later) and tells the caller how far the feed is.
+ */
+export const recordedInRequest = new AsyncLocalStorage<FeedEvent[]>();
+
+interface EventRow extends Record<string, unknown> {
+  id: string | number;
+  type: EventType;
+  orgIds: string[];
+  audience: EventAudience[];
+  refs: EventRefs;
+  actorUserId: string | null;
+  at: string;
+}
+
+const toEvent = (row: EventRow): FeedEvent => ({ ...row, id: Number(row.id) });
+
+const uuidArray = (ids: readonly string[]) => `{${[...new Set(ids)].join(',')}}`;
+
+/**
+ * Records an event in the caller's transaction and announces it: PostgreSQL delivers a NOTIFY issued in
+ * a transaction only when it commits, so a rolled-back workflow announces nothing. Call it as the last
+ * step of a workflow, so the row's time is close to its commit (the stream's resume window relies on it).
+ */
+export async function recordEvent(tx: Executor, event: NewEvent): Promise<FeedEvent> {
+  const [row] = await queryRows<EventRow>(
+    tx,
+    sql`
+      with e as (
+        insert into events (type, org_ids, audience, refs, actor_user_id)
+        values (${event.type}, ${uuidArray(event.orgIds)}::uuid[], ${`{${(event.audience ?? []).join(',')}}`}::text[],
+                ${JSON.stringify(event.refs ?? {})}::jsonb, ${event.actorUserId ?? null}::uuid)
+        returning id, type, org_ids as "orgIds", audience, refs, actor_user_id as "actorUserId",
+                  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+      )
+      select e.*
+      from e
+      cross join lateral (
+        select pg_notify(${FEED_CHANNEL},
+                 case when octet_length(j) <= ${NOTIFY_LIMIT} then j else json_build_object('id', e.id)::text end)
+        from (select row_to_json(e)::text as j) payload
+      ) announced`,
+  );
+  const recorded = toEvent(row!);
+  recordedInRequest.getStore()?.push(recorded);
+  return recorded;
+}
+
+const EVENT_COLUMNS = sql`id, type, org_ids as "orgIds", audience, refs, actor_user_id as "actorUserId",
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`;
+
+/** Events by id, for announcements too large to carry their own body. */
+export async function findEvents(db: Executor, ids: readonly number[]): Promise<FeedEvent[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<EventRow>(
+    db,
+    sql`select ${EVENT_COLUMNS} from events where id = any(${`{${ids.join(',')}}`}::bigint[]) order by id`,
+  );
+  return rows.map(toEvent);
+}
+
+/**
+ * Events a reader may have missed after it last saw `afterId`: every later id, and also the earlier ids
+ * written up to `windowSeconds` before that event. Ids come from a sequence taken before commit, so a
+ * slow transaction can commit after a later id was already seen; readers skip ids they have seen.
+ * Scoped in SQL to what `scope` may receive (none: every event, for a process catching up).
+ */
+export async function eventsSince(
+  db: Executor,
+  opts: {
+    afterId: number;
+    windowSeconds: number;
+    limit: number;
+    scope?: { orgId: string; userType: string };
+  },
+): Promise<FeedEvent[]> {
+  const scope = opts.scope
+    ? sql`and (${opts.scope.orgId}::uuid = any(org_ids) or ${opts.scope.userType} = any(audience))`
+    : sql``;
+  const rows = await queryRows<EventRow>(
+    db,
+    sql`
+      select ${EVENT_COLUMNS}
+      from events
+      where (id > ${opts.afterId}
+             or (id <= ${opts.afterId}
+                 and created_at >= coalesce((select created_at from events where id = ${opts.afterId}), 'infinity')
+                                  - make_interval(secs => ${opts.windowSeconds})))
+        ${scope}
+      order by id
+      limit ${opts.limit}`,
+  );
+  return rows.map(toEvent);
+}
+
+/** The newest event id, or 0 on an empty feed. */
+export async function latestEventId(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ id: string | number | null }>(db, sql`select max(id) as id from events`);
+  return Number(row?.id ?? 0);
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * The change feed (docs/decisions/0006-one-change-feed.md): every workflow that changes what others see
+ * records one event in its own transaction. The API turns events into cache drops on every replica and
+ * into Server-Sent Events frames (GET /api/events); the web app turns frames into query invalidations.
+ */
+export const EVENT_TYPES = [
+  'inventory.synced',
+  'product.created',
+  'supplier.settings_changed',
+  'cart.changed',
+  'order.drafted',
+  'order.released',
+  'order.cancelled',
+  'drop.moved',
+  'credit.application_submitted',
+  'credit.decided',
+  'payment.recorded',
+  'organisation.registered',
+  'organisation.toggled',
+  'staff.changed',
+] as const;
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+export type EventType = z.infer<typeof eventTypeSchema>;
+
+/**
+ * The ids an event concerns. Each is optional: an event names what it touched, so a consumer (a cache,
+ * a screen, later a notification) can tell whether it cares without reading the tables.
+ */
+export const eventRefsSchema = z.object({
+  supplierId: z.uuid().optional(),
+  buyerId: z.uuid().optional(),
+  productIds: z.array(z.uuid()).optional(),
+  orderIds: z.array(z.uuid()).optional(),
+  dropId: z.uuid().optional(),
+  lotId: z.uuid().optional(),
+  applicationId: z.uuid().optional(),
+  creditLineId: z.uuid().optional(),
+  invoiceId: z.uuid().optional(),
+  userId: z.uuid().optional(),
+  organisationId: z.uuid().optional(),
+});
+export type EventRefs = z.infer<typeof eventRefsSchema>;
+
+/**
+ * Who beyond the organisations named may see an event: 'customer' for changes to what the marketplace
+ * offers (every buyer's matches and comparisons), 'platform' for organisation changes the operator
+ * watches.
+ */
+export const eventAudienceSchema = z.enum(['customer', 'platform']);
+export type EventAudience = z.infer<typeof eventAudienceSchema>;
+
+/** One row of the feed, as stored and as carried by NOTIFY between processes. */
+export const feedEventSchema = z.object({
+  id: z.number().int().positive(),
+  type: eventTypeSchema,
+  orgIds: z.array(z.uuid()),
+  audience: z.array(eventAudienceSchema),
+  refs: eventRefsSchema,
+  actorUserId: z.uuid().nullable(),
+  at: z.string(),
+});
+export type FeedEvent = z.infer<typeof feedEventSchema>;
+
+/**
+ * The `data:` of one SSE frame: the event's type and the ids it concerns that this caller may know. A
+ * caller who receives an event only through its audience (a buyer hearing of another supplier's stock)
+ * gets the supplier and products, never the other side's orders or people.
+ */
+export const liveEventDataSchema = z.object({
+  id: z.number().int().positive(),
+  type: eventTypeSchema,
+  at: z.string(),
+  refs: eventRefsSchema,
+});
+export type LiveEventData = z.infer<typeof liveEventDataSchema>;
+
+/** The refs a caller outside the event's organisations may see. */
+export const PUBLIC_REF_KEYS = ['supplierId', 'productIds', 'organisationId'] as const;
+
+/** SSE frame names that are not feed events. */
+export const LIVE_CONTROL = {
+  /** Sent first on every stream: the caller is connected and up to date. */
+  ready: 'ready',
+  /** The server lost events (a gap it could not replay): the client refetches everything it shows. */
+  resync: 'resync',
+  /** The caller's access ended (removed user, deactivated organisation): the client signs out. */
+  signedOut: 'signed-out',
+} as const;
+
+/**
+ * Response header of a write: the highest feed event it recorded. Sent back as AFTER_HEADER on later
+ * requests, it makes any replica wait until its caches have heard of that event (read your own writes).
+ */
+export const POSITION_HEADER = 'aduro-position';
+export const AFTER_HEADER = 'aduro-after';
