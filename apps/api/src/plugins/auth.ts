@@ -78,13 +78,22 @@ export default fp(
     }));
 
     // The caller behind a token, kept for a few seconds: a signed-in screen fires several reads at once
-    // and each needs the caller's current roles. Entries are keyed by the read cache's generation, which
-    // every successful write moves on (plugins/read-cache.ts), so a role change, a removed user or a
-    // deactivated organisation applies to the next request in this process; other processes notice
-    // within the session cache time (SESSION_TTL_MS unless the app is built with another).
+    // and each needs the caller's current roles. The change feed drops them on every replica: a staff
+    // change forgets that user, an organisation switched on or off forgets everyone (rare), and a gap in
+    // the feed forgets everyone, so a role change, a removed user or a deactivated organisation applies
+    // to the next request (SESSION_TTL_MS bounds it should the feed itself be down).
     const ttl = opts.sessionCacheMs ?? SESSION_TTL_MS;
     const sessions = ttl > 0 ? new LRUCache<string, SessionUser>({ max: 10_000, ttl }) : null;
-    const sessionKey = (userId: string) => `${app.readCache.generation}:${userId}`;
+    if (sessions) {
+      app.feed.subscribe((event) => {
+        if (event.type === 'staff.changed') {
+          if (event.refs.userId) sessions.delete(event.refs.userId);
+          else sessions.clear();
+        } else if (event.type === 'organisation.toggled') sessions.clear();
+      });
+      app.feed.onResync(() => sessions.clear());
+    }
+    const sessionKey = (userId: string) => userId;
     const loadCaller = async (userId: string) => {
       const known = sessions?.get(sessionKey(userId));
       if (known) return known;
@@ -175,5 +184,5 @@ export default fp(
       return handler;
     });
   },
-  { name: 'auth', dependencies: ['db', 'read-cache'] },
+  { name: 'auth', dependencies: ['db', 'feed'] },
 );

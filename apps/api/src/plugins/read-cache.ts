@@ -1,11 +1,11 @@
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { readsOnly } from '../lib/routes.ts';
+import { marketplaceTagsOf } from '../modules/suppliers/marketplace-tags.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Server-side cache of marketplace answers (SPEC §7: 60 s), emptied by any write. */
+    /** Server-side cache of marketplace answers (SPEC §7: 60 s), dropped by what the feed says changed. */
     readCache: ReadCache;
   }
 }
@@ -20,19 +20,22 @@ export interface ReadCacheOptions {
 type Compute<T> = () => Promise<T>;
 
 /**
- * Marketplace reads are the same for every buyer between writes and cost a few hundred milliseconds
- * on a large market (GMV and customer counts over every released order), so each answer is kept for
- * up to 60 s. Correctness comes from the generation: every successful write through the API moves it
- * on, and an entry is only ever read back under the generation it was computed in, so a buyer never
- * sees an answer older than the last write this process made. A computation that started before a
- * write finishes under its old generation and is never served. Concurrent misses for one key share
- * one computation (lru-cache's fetch), so a cold key under load costs one query, not one per caller.
+ * Marketplace reads are the same for every buyer between writes and cost a few milliseconds to a few
+ * hundred on a large market, so each answer is kept for up to 60 s. Each answer names the things it
+ * shows (tags: 'market', 'supplier:<id>', 'product:<id>', 'buyer:<id>'); an event from the change feed
+ * drops the tags it concerns (modules/suppliers/marketplace-tags.ts), on every replica, and leaves the
+ * rest (docs/decisions/0007-invalidation-by-what-changed.md).
  *
- * The cache lives in this process: with several server processes behind a balancer, a write made
- * through another process shows here within the 60 s the SPEC allows.
+ * Correctness comes from generations: each tag has a counter that a drop moves on, and an entry's key
+ * carries the sum of its tags' counters (counters only grow, so any drop changes the sum). An entry is
+ * therefore only read back while none of its tags was dropped, and a computation that started before a
+ * drop finishes under the old key and is never served. Concurrent misses for one key share one
+ * computation (lru-cache's fetch), so a cold key under load costs one query, not one per caller.
  */
 export class ReadCache {
-  #generation = 0;
+  /** Moves on when everything is dropped (a gap in the feed). */
+  #all = 0;
+  readonly #generations = new Map<string, number>();
   readonly #entries: LRUCache<string, { value: unknown }, Compute<unknown>>;
 
   constructor(opts: ReadCacheOptions = {}) {
@@ -44,22 +47,27 @@ export class ReadCache {
     });
   }
 
-  get generation() {
-    return this.#generation;
+  /** Drops every answer that shows one of these tags. */
+  invalidate(tags: Iterable<string>) {
+    for (const tag of tags) this.#generations.set(tag, (this.#generations.get(tag) ?? 0) + 1);
   }
 
-  /** Forgets every answer: called after a write that may change what the marketplace shows. */
-  invalidate() {
-    this.#generation += 1;
+  /** Drops every answer: after a gap in the feed, when what was missed is unknown. */
+  invalidateAll() {
+    // Counters are never reset (a reset could bring a sum back to an old value): one small entry per
+    // supplier, product and buyer that ever changed.
+    this.#all += 1;
   }
 
   /**
-   * The cached value for key in the current generation, computing it (once for all callers) if absent.
-   * A hit answers at once, without a promise: the busiest reads are hits, and their callers can then
-   * answer without waiting a turn of the event loop.
+   * The cached value for key under its tags' current generations, computing it (once for all callers)
+   * if absent. A hit answers at once, without a promise: the busiest reads are hits, and their callers
+   * can then answer without waiting a turn of the event loop.
    */
-  get<T>(key: string, compute: Compute<T>): T | Promise<T> {
-    const fullKey = `${this.#generation}\u0000${key}`;
+  get<T>(key: string, tags: readonly string[], compute: Compute<T>): T | Promise<T> {
+    let generation = this.#all;
+    for (const tag of tags) generation += this.#generations.get(tag) ?? 0;
+    const fullKey = `${generation}\u0000${key}`;
     const entry = this.#entries.get(fullKey);
     if (entry) return entry.value as T;
     return this.#entries
@@ -68,26 +76,14 @@ export class ReadCache {
   }
 }
 
-/** Writes that cannot change a marketplace read: sessions and the buyer's own cart lines. */
-const NEUTRAL_WRITES = [/^\/api\/auth\//, /^\/api\/cart(\/items(\/[^/?]*)?)?(\?|$)/];
-
 export default fp(
   async function readCache(app: FastifyInstance, opts: ReadCacheOptions) {
     const cache = new ReadCache(opts);
     app.decorate('readCache', cache);
-    // onSend runs after the handler (and its transaction) finished and before the caller hears back,
-    // so a read sent after the answer to a write never finds an entry from before it. The hook is put
-    // on write routes only: reads, the busiest answers, carry no hook of it.
-    const invalidateAfterWrite: onSendHookHandler = (request, reply, payload, done) => {
-      if (reply.statusCode < 400 && !NEUTRAL_WRITES.some((pattern) => pattern.test(request.url))) {
-        cache.invalidate();
-      }
-      done(null, payload);
-    };
-    app.addHook('onRoute', (route) => {
-      if (readsOnly(route)) return;
-      route.onSend = [...([] as onSendHookHandler[]).concat(route.onSend ?? []), invalidateAfterWrite];
-    });
+    // Every replica hears every event, its own included (delivered before the writer answers, see
+    // plugins/feed.ts), and drops only what the event changed.
+    app.feed.subscribe((event) => cache.invalidate(marketplaceTagsOf(event)));
+    app.feed.onResync(() => cache.invalidateAll());
   },
-  { name: 'read-cache' },
+  { name: 'read-cache', dependencies: ['feed'] },
 );

@@ -25,10 +25,11 @@ export interface DirectoryRow extends Record<string, unknown> {
 }
 
 /**
- * Every supplier organisation with its published offer lines (stocked offers of an active supplier: an
- * inactive one publishes none, docs/domain.md), distinct released buyers and GMV, in one statement:
- * aggregates per supplier joined once, never a query per supplier. The same for every caller, so the
- * service computes it once per cache generation. Active suppliers first, then by name.
+ * Every supplier organisation with its published offer lines (offers of an active supplier with unexpired
+ * stock: an inactive one publishes none, docs/domain.md), distinct released buyers and GMV, in one
+ * statement. The figures are kept by triggers (db/schema/suppliers.ts): stock_positions says whether a
+ * pair has unexpired units today, supplier_trade holds customers and GMV, so this reads a few rows per
+ * supplier and never the orders or lots. Active suppliers first, then by name.
  */
 export async function listSupplierDirectory(db: Executor, opts: { today: string }) {
   return queryRows<DirectoryRow>(
@@ -37,25 +38,18 @@ export async function listSupplierDirectory(db: Executor, opts: { today: string 
       with stocked as (
         select f.supplier_id, count(*)::int as lines
         from offers f
-        where exists (
-          select 1 from inventory_lots l
-          where l.supplier_id = f.supplier_id and l.product_id = f.product_id and ${unexpiredLot(opts.today)})
+        join stock_positions sp on sp.supplier_id = f.supplier_id and sp.product_id = f.product_id
+        where sp.latest_expiry >= ${opts.today}::date
         group by f.supplier_id
-      ),
-      trade as (
-        select seller_org_id, count(distinct buyer_org_id)::int as customers, sum(total_cost) as gmv
-        from orders
-        where status in ${RELEASED}
-        group by seller_org_id
       )
       select s.id, s.name, s.location, s.supplier_category as "supplierCategory", s.is_active as "isActive",
              s.payment_terms as "paymentTerms",
              case when s.is_active then coalesce(st.lines, 0) else 0 end as lines,
-             coalesce(t.customers, 0) as "customerCount",
+             coalesce(t.customer_count, 0) as "customerCount",
              coalesce(t.gmv, 0)::text as gmv
       from organizations s
       left join stocked st on st.supplier_id = s.id
-      left join trade t on t.seller_org_id = s.id
+      left join supplier_trade t on t.supplier_id = s.id
       where s.kind = 'supplier'
       order by s.is_active desc, lower(s.name), s.name, s.id`,
   );

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
+import { buyerTag, MARKET_TAG, productTag, supplierTag, SUPPLIERS_TAG } from './marketplace-tags.ts';
 import {
   findSupplier,
   listBuyerRelationships,
@@ -23,7 +24,7 @@ import {
 } from './suppliers.marketplace.repository.ts';
 
 // Each read answers JSON from the read cache (plugins/read-cache.ts): built and UTF-8 encoded once per
-// key and generation, then sent as is. Keys carry the UTC day because expiry and stocked lines change at
+// key until an event drops one of its tags (marketplace-tags.ts), then sent as is. Keys carry the UTC day because expiry and stocked lines change at
 // midnight without any write. The functions are not async: a cached answer comes back at once, and only
 // a miss returns a promise.
 
@@ -50,9 +51,10 @@ export function getSupplierDirectory(
   const buyerOrgId = buyerOf(user);
   const only = category === undefined || category === 'all' ? null : category;
   const today = todayUtc();
-  return cache.get(`directory:${buyerOrgId ?? '-'}:${only ?? 'all'}:${today}`, async () => {
+  const tags = buyerOrgId === null ? [MARKET_TAG] : [MARKET_TAG, buyerTag(buyerOrgId)];
+  return cache.get(`directory:${buyerOrgId ?? '-'}:${only ?? 'all'}:${today}`, tags, async () => {
     const [market, relationships] = await Promise.all([
-      cache.get(`directory-market:${today}`, () => listSupplierDirectory(db, { today })),
+      cache.get(`directory-market:${today}`, [MARKET_TAG], () => listSupplierDirectory(db, { today })),
       buyerOrgId === null ? [] : listBuyerRelationships(db, buyerOrgId),
     ]);
     const standing = new Map(relationships.map((r) => [r.supplierId, r]));
@@ -97,7 +99,8 @@ export function getSupplierCatalogue(
 ): Buffer | Promise<Buffer> {
   const buyerOrgId = buyerOf(user);
   const today = todayUtc();
-  return cache.get(`catalogue:${supplierId}:${buyerOrgId ?? '-'}:${today}`, async () => {
+  const tags = [supplierTag(supplierId), ...(buyerOrgId === null ? [] : [buyerTag(buyerOrgId)])];
+  return cache.get(`catalogue:${supplierId}:${buyerOrgId ?? '-'}:${today}`, tags, async () => {
     if (!(await findSupplier(db, supplierId))) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
     const rows = await listSupplierCatalogue(db, { supplierId, buyerOrgId, today });
     return Buffer.from(
@@ -138,7 +141,8 @@ export function getProductMatches(
   if (buyerId !== undefined && buyerId !== user.orgId) throw forbidden(MARKETPLACE_MESSAGES.otherBuyer);
   const buyerOrgId = buyerId ?? buyerOf(user);
   const today = todayUtc();
-  return cache.get(`matches:${productId}:${buyerOrgId ?? '-'}:${today}`, async () => {
+  const tags = [productTag(productId), SUPPLIERS_TAG, ...(buyerOrgId === null ? [] : [buyerTag(buyerOrgId)])];
+  return cache.get(`matches:${productId}:${buyerOrgId ?? '-'}:${today}`, tags, async () => {
     const rows = await listProductMatches(db, { productId, buyerOrgId, today });
     if (rows.length === 0) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
     return Buffer.from(JSON.stringify(matchesOf(rows)));
