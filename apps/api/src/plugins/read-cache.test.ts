@@ -67,7 +67,9 @@ describe('ReadCache', () => {
 
   it('does not keep a failed computation', async () => {
     const cache = new ReadCache();
-    await expect(cache.get('k', [], () => Promise.reject(new Error('not found')))).rejects.toThrow('not found');
+    await expect(cache.get('k', [], () => Promise.reject(new Error('not found')))).rejects.toThrow(
+      'not found',
+    );
     expect(await cache.get('k', [], async () => 'found')).toBe('found');
   });
 
@@ -79,4 +81,3 @@ describe('ReadCache', () => {
     expect(await cache.get('k', [], async () => ++calls)).toBe(2);
   });
 });
-

@@ -6,24 +6,34 @@ CREATE FUNCTION aduro_trade_apply(p_supplier uuid, p_buyer uuid, p_orders intege
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_after integer;
+  v_customers integer;
 BEGIN
   IF p_orders = 0 AND p_gmv = 0 THEN
     RETURN;
   END IF;
-  -- Increments commute, so concurrent upserts of one pair are exact: each applies its delta to the
-  -- row version it waited for.
-  INSERT INTO trade_pairs AS t (supplier_id, buyer_id, released_orders, gmv)
-  VALUES (p_supplier, p_buyer, p_orders, p_gmv)
-  ON CONFLICT (supplier_id, buyer_id) DO UPDATE
-    SET released_orders = t.released_orders + excluded.released_orders, gmv = t.gmv + excluded.gmv
+  -- Increments commute, so concurrent writers of one pair are exact: each applies its delta to the row
+  -- version it waited for. Update first: an INSERT ... ON CONFLICT checks the proposed row (a negative
+  -- delta) against the CHECK constraints before it finds the conflict.
+  UPDATE trade_pairs SET released_orders = released_orders + p_orders, gmv = gmv + p_gmv
+   WHERE supplier_id = p_supplier AND buyer_id = p_buyer
   RETURNING released_orders INTO v_after;
-  INSERT INTO supplier_trade AS s (supplier_id, customer_count, gmv)
-  VALUES (p_supplier,
-          CASE WHEN p_orders > 0 AND v_after = p_orders THEN 1
-               WHEN p_orders < 0 AND v_after = 0 THEN -1 ELSE 0 END,
-          p_gmv)
-  ON CONFLICT (supplier_id) DO UPDATE
-    SET customer_count = s.customer_count + excluded.customer_count, gmv = s.gmv + excluded.gmv;
+  IF NOT FOUND THEN
+    INSERT INTO trade_pairs AS t (supplier_id, buyer_id, released_orders, gmv)
+    VALUES (p_supplier, p_buyer, p_orders, p_gmv)
+    ON CONFLICT (supplier_id, buyer_id) DO UPDATE
+      SET released_orders = t.released_orders + excluded.released_orders, gmv = t.gmv + excluded.gmv
+    RETURNING released_orders INTO v_after;
+  END IF;
+  v_customers := CASE WHEN p_orders > 0 AND v_after = p_orders THEN 1
+                      WHEN p_orders < 0 AND v_after = 0 THEN -1 ELSE 0 END;
+  UPDATE supplier_trade SET customer_count = customer_count + v_customers, gmv = gmv + p_gmv
+   WHERE supplier_id = p_supplier;
+  IF NOT FOUND THEN
+    INSERT INTO supplier_trade AS s (supplier_id, customer_count, gmv)
+    VALUES (p_supplier, v_customers, p_gmv)
+    ON CONFLICT (supplier_id) DO UPDATE
+      SET customer_count = s.customer_count + excluded.customer_count, gmv = s.gmv + excluded.gmv;
+  END IF;
 END
 $$;
 --> statement-breakpoint

@@ -15,8 +15,15 @@ export const events = pgTable(
     // The organisations concerned (buyer, supplier, the organisation changed); their members receive it.
     orgIds: uuid('org_ids').array().notNull(),
     // Kinds of user who receive it without being concerned (every buyer for an offer change).
-    audience: text('audience').$type<EventAudience>().array().notNull().default(sql`'{}'`),
-    refs: jsonb('refs').$type<EventRefs>().notNull().default(sql`'{}'::jsonb`),
+    audience: text('audience')
+      .$type<EventAudience>()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    refs: jsonb('refs')
+      .$type<EventRefs>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     // No foreign key: the trail keeps who acted after that user is removed.
     actorUserId: uuid('actor_user_id'),
     // clock_timestamp, not now(): the row is written last in its transaction, so this is close to its
@@ -25,8 +32,5 @@ export const events = pgTable(
       .notNull()
       .default(sql`clock_timestamp()`),
   },
-  (t) => [
-    index('events_org_ids_idx').using('gin', t.orgIds),
-    index('events_created_at_idx').on(t.createdAt),
-  ],
+  (t) => [index('events_org_ids_idx').using('gin', t.orgIds), index('events_created_at_idx').on(t.createdAt)],
 );

@@ -21,7 +21,10 @@ beforeAll(async () => {
   temaAdmin = await t.login('admin@tema-pharma.demo', 'supplier');
   medilink = await t.login('admin@accra-medilink.demo', 'supplier');
   orgs = await t.organisationIds();
-  const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from products order by name limit 1`);
+  const [row] = await queryRows<{ id: string }>(
+    t.database.db,
+    sql`select id from products order by name limit 1`,
+  );
   product = row!.id;
 });
 afterAll(async () => {
@@ -211,7 +214,12 @@ describe('GET /api/events', () => {
       method: 'POST',
       url: '/api/org/users',
       headers: { authorization: temaAdmin },
-      payload: { name: 'Short Stay', email: 'short.stay@tema-pharma.demo', password: 'demo12345', roles: ['ShippingClerk'] },
+      payload: {
+        name: 'Short Stay',
+        email: 'short.stay@tema-pharma.demo',
+        password: 'demo12345',
+        roles: ['ShippingClerk'],
+      },
     });
     expect(invited.statusCode).toBe(201);
     const userId = (invited.json() as { id: string }).id;

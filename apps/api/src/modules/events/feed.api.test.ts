@@ -72,7 +72,12 @@ describe('the change feed in one process', () => {
   it('reads back an event too large for a NOTIFY payload', async () => {
     const productIds = Array.from({ length: 400 }, () => randomUUID());
     const big = await database.db.transaction((tx) =>
-      recordEvent(tx, { type: 'inventory.synced', orgIds: [org], audience: ['customer'], refs: { productIds } }),
+      recordEvent(tx, {
+        type: 'inventory.synced',
+        orgIds: [org],
+        audience: ['customer'],
+        refs: { productIds },
+      }),
     );
     await until(() => heard.some((e) => e.id === big.id));
     expect(heard.find((e) => e.id === big.id)?.refs.productIds).toHaveLength(400);

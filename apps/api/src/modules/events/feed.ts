@@ -152,7 +152,10 @@ export class ChangeFeed {
 
   #serially(task: () => Promise<void>): void {
     this.#pending = this.#pending.then(task).catch((err: unknown) => {
-      this.log?.warn({ err: err instanceof Error ? err.message : String(err) }, 'change feed: catch-up failed');
+      this.log?.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'change feed: catch-up failed',
+      );
       // A failed read-back leaves a hole we cannot see: drop everything derived.
       for (const listener of this.#resyncListeners) listener();
     });
@@ -174,7 +177,10 @@ export class ChangeFeed {
       try {
         listener(event);
       } catch (err) {
-        this.log?.warn({ err: err instanceof Error ? err.message : String(err), type: event.type }, 'change feed listener failed');
+        this.log?.warn(
+          { err: err instanceof Error ? err.message : String(err), type: event.type },
+          'change feed listener failed',
+        );
       }
     }
     const waiters = this.#waiters.get(event.id);
