@@ -99,18 +99,19 @@ export async function eventsSince(
   },
 ): Promise<FeedEvent[]> {
   const scope = opts.scope
-    ? sql`and (${opts.scope.orgId}::uuid = any(org_ids) or ${opts.scope.userType} = any(audience))`
+    ? sql`and (org_ids @> array[${opts.scope.orgId}::uuid] or ${opts.scope.userType} = any(audience))`
     : sql``;
+  // Two ranges, each on its own index (id, created_at), rather than one OR that would read the table.
   const rows = await queryRows<EventRow>(
     db,
     sql`
-      select ${EVENT_COLUMNS}
-      from events
-      where (id > ${opts.afterId}
-             or (id <= ${opts.afterId}
-                 and created_at >= coalesce((select created_at from events where id = ${opts.afterId}), 'infinity')
-                                  - make_interval(secs => ${opts.windowSeconds})))
-        ${scope}
+      (select ${EVENT_COLUMNS} from events where id > ${opts.afterId} ${scope} order by id limit ${opts.limit})
+      union all
+      (select ${EVENT_COLUMNS} from events
+       where id <= ${opts.afterId}
+         and created_at >= (select created_at from events where id = ${opts.afterId})
+                           - make_interval(secs => ${opts.windowSeconds})
+         ${scope})
       order by id
       limit ${opts.limit}`,
   );
