@@ -6,18 +6,19 @@ import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LICENCE_MAX_BYTES } from '@aduro/shared/auth';
-import type { Config } from './config.ts';
+import { trustProxyOption, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { requestLoggerFactory } from './lib/request-logger.ts';
 import { readsOnly } from './lib/routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
-import { LicenceStorage } from './modules/auth/licence-storage.ts';
+import { TableLicenceStorage } from './modules/auth/licence-storage.ts';
 import { LoginLimiter, type LoginLimiterOptions } from './modules/auth/login-limiter.ts';
 import cartRoutes from './modules/cart/cart.routes.ts';
 import catalogueRoutes from './modules/catalogue/catalogue.routes.ts';
 import creditRoutes from './modules/credit/credit.routes.ts';
+import eventRoutes from './modules/events/events.routes.ts';
 import inventoryRoutes from './modules/inventory/inventory.routes.ts';
 import invoiceRoutes from './modules/invoices/invoices.routes.ts';
 import orderRoutes from './modules/orders/orders.routes.ts';
@@ -27,6 +28,8 @@ import supplierSettingsRoutes from './modules/suppliers/suppliers.settings.route
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import feedPlugin from './plugins/feed.ts';
+import healthPlugin from './plugins/health.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import readCachePlugin from './plugins/read-cache.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
@@ -71,6 +74,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: 1_048_576,
+    // Which proxies' X-Forwarded-For is believed, so request.ip is the client behind a balancer.
+    trustProxy: trustProxyOption(config.env.TRUST_PROXY),
     ajv: { customOptions: { coerceTypes: false } },
     childLoggerFactory: requestLoggerFactory,
   });
@@ -95,11 +100,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database });
+  await app.register(feedPlugin);
   await app.register(readCachePlugin);
   await app.register(authPlugin, { config, sessionCacheMs: opts.sessionCacheMs });
+  await app.register(healthPlugin);
 
-  const storage = new LicenceStorage(path.join(config.dataDir, 'uploads'));
-  const limiter = new LoginLimiter(opts.loginLimits);
+  const storage = new TableLicenceStorage(opts.database.db);
+  const limiter = new LoginLimiter(opts.database.db, opts.loginLimits);
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -141,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes);
       await api.register(creditRoutes);
       await api.register(invoiceRoutes);
+      await api.register(eventRoutes);
     },
     { prefix: '/api' },
   );

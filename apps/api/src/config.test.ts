@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, trustProxyOption } from './config.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'aduro-config-'));
 
@@ -59,6 +59,41 @@ describe('configuration', () => {
       /AUTH_SECRET: is required in production/,
     );
     expect(() => loadConfig({ AUTH_SECRET: 'too-short', DATA_DIR: tmp() })).toThrow(/at least 32 characters/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says true, a hop count or a list of addresses and ranges', () => {
+    const trust = (TRUST_PROXY?: string) =>
+      loadConfig({ DATA_DIR: tmp(), ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).env.TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.7,fd00::/8, loopback, 172.16.0.0/255.240.0.0')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+      '172.16.0.0/255.240.0.0',
+    ]);
+  });
+
+  it('gives Fastify a hop count as a function believing that many nearest proxies', () => {
+    expect(trustProxyOption(false)).toBe(false);
+    expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    const twoHops = trustProxyOption(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('203.0.113.9', hop))).toEqual([true, true, false]);
+  });
+
+  it('refuses a TRUST_PROXY that is no flag, hop count or address list, naming the bad entry', () => {
+    const attempt = (TRUST_PROXY: string) => () => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY });
+    expect(attempt('yes please')).toThrow(
+      /TRUST_PROXY: must be true, false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges .*"yes please" is none of these/,
+    );
+    expect(attempt('10.0.0.0/8, 10.0.0.300')).toThrow(/"10\.0\.0\.300" is none of these/);
+    expect(attempt('10.0.0.0/33')).toThrow(/"10\.0\.0\.0\/33" is none of these/);
+    expect(attempt('0')).toThrow(/TRUST_PROXY: .*hops go from 1 to 100/);
+    expect(attempt('10.0.0.1,')).toThrow(/TRUST_PROXY: .*"" is none of these/);
   });
 
   it('generates a development secret once and keeps it in the data folder', () => {

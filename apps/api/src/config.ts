@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,60 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const TRUST_PROXY_MESSAGE =
+  'must be true, false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges ' +
+  '(e.g. 10.0.0.0/8, loopback)';
+// proxy-addr's names for the reserved ranges, accepted beside addresses and CIDR ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: an address, a named range, address/prefix-length or address/netmask. */
+function isProxyRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (version === 4 && isIP(bits) === 4) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of Aduro are believed about the client's address (X-Forwarded-For), passed to
+ * Fastify's trustProxy so request.ip is the client behind a load balancer. Unset or false: none.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 100) return hops;
+    } else {
+      const entries = value.split(',').map((e) => e.trim());
+      const bad = entries.find((e) => !isProxyRange(e));
+      if (bad === undefined) return entries;
+      ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_MESSAGE}; "${bad}" is none of these` });
+      return z.NEVER;
+    }
+    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_MESSAGE}; hops go from 1 to 100` });
+    return z.NEVER;
+  });
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy. Fastify refuses a bare hop count (it cannot check who the nearest
+ * peer is), so a count becomes the function proxy-addr would have built: believe the nearest `hops`
+ * addresses. Like `true`, that is only sound when the replicas can be reached through the balancer alone.
+ */
+export function trustProxyOption(
+  value: Env['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
 
 /** Every setting Aduro reads from the environment (names fixed by DEVELOPERS.md). */
 const envSchema = z
@@ -45,6 +100,7 @@ const envSchema = z
     LLM_API_KEY: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
+    TRUST_PROXY: trustProxy,
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

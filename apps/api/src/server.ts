@@ -21,6 +21,8 @@ async function main() {
   const app = await buildApp({ config, database });
 
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+    // Readiness answers 503 from here on (plugins/health.ts), so a balancer stops sending new requests.
+    app.draining = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();

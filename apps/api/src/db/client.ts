@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Client as PgClient } from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -93,7 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-type PgClientClass = typeof import('pg').Client;
+type PgClientClass = typeof PgClient;
 
 /**
  * A LISTEN connection that outlives PostgreSQL restarts and failovers: on an error or an end it waits

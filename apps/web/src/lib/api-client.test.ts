@@ -1,4 +1,5 @@
 import { GENERIC_ERROR_MESSAGE } from '@aduro/shared/errors';
+import { AFTER_HEADER, POSITION_HEADER } from '@aduro/shared/events';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/test-utils';
 import {
@@ -105,5 +106,68 @@ describe('apiRequest', () => {
     mockFetch({ 'GET /cart': () => json({ message: 'Your session has expired' }, 401) });
     await expect(apiRequest('/cart')).rejects.toMatchObject({ status: 401 });
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe("reading after the caller's own writes", () => {
+  /** A fresh copy of the client, so the position earlier tests left behind does not count. */
+  async function freshClient() {
+    vi.resetModules();
+    return import('./api-client');
+  }
+
+  const withPosition = (position: string) =>
+    new Response('{"ok":true}', {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', [POSITION_HEADER]: position },
+    });
+
+  it('sends no aduro-after before the browser knows of any event', async () => {
+    const client = await freshClient();
+    const fetchMock = mockFetch({ 'GET /orders': () => json([]) });
+    await client.apiRequest('/orders');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has(AFTER_HEADER)).toBe(false);
+  });
+
+  it('sends the position a write answered with on every later request', async () => {
+    const client = await freshClient();
+    const fetchMock = mockFetch({
+      'POST /orders/o-1/approve': () => withPosition('41'),
+      'GET /orders': () => json([]),
+      'GET /auth/me/licence': () => new Response('scan'),
+    });
+    await client.apiRequest('/orders/o-1/approve', { method: 'POST' });
+    await client.apiRequest('/orders');
+    await client.apiDownload('/auth/me/licence');
+    const sent = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get(AFTER_HEADER));
+    expect(sent).toEqual([null, '41', '41']);
+  });
+
+  it("keeps the highest position: an older replica's lower one or a malformed one does not lower it", async () => {
+    const client = await freshClient();
+    const answers = ['57', '12', 'banana', ''];
+    const fetchMock = mockFetch({
+      'PATCH /inventory': () => withPosition(answers.shift() ?? ''),
+      'GET /inventory': () => json([]),
+    });
+    for (let i = 0; i < 4; i++) await client.apiRequest('/inventory', { method: 'PATCH', body: {} });
+    await client.apiRequest('/inventory');
+    expect(new Headers(fetchMock.mock.calls.at(-1)?.[1]?.headers).get(AFTER_HEADER)).toBe('57');
+    client.notePosition(60);
+    expect(client.getKnownPosition()).toBe(60);
+  });
+
+  it('notes the position from a failed write too, since the server says what it recorded', async () => {
+    const client = await freshClient();
+    const fetchMock = mockFetch({
+      'POST /cart/checkout': () =>
+        new Response('{"message":"Stock changed"}', { status: 409, headers: { [POSITION_HEADER]: '8' } }),
+      'GET /cart': () => json({}),
+    });
+    await expect(client.apiRequest('/cart/checkout', { method: 'POST' })).rejects.toMatchObject({
+      status: 409,
+    });
+    await client.apiRequest('/cart');
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get(AFTER_HEADER)).toBe('8');
   });
 });

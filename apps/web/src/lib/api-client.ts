@@ -1,4 +1,5 @@
 import { errorResponseSchema, GENERIC_ERROR_MESSAGE } from '@aduro/shared/errors';
+import { AFTER_HEADER, POSITION_HEADER } from '@aduro/shared/events';
 import { clearToken, getToken } from './auth-token';
 
 export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
@@ -9,6 +10,32 @@ export const NETWORK_ERROR_MESSAGE = 'We could not reach Aduro. Check your conne
 export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent a response we could not read. Please try again.';
 
 export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The highest change-feed event this browser knows of: from a write's POSITION_HEADER or a live frame.
+ * Sent back as AFTER_HEADER, it makes whichever replica answers wait until it has heard of that event,
+ * so a read after a write (or after the frame announcing someone else's) never shows the old state.
+ */
+let knownPosition = 0;
+
+/** Raises the known position; a lower or malformed one (an older replica, a stray header) is ignored. */
+export function notePosition(position: number | string | null | undefined): void {
+  const value = typeof position === 'string' ? Number(position) : position;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) return;
+  knownPosition = Math.max(knownPosition, value);
+}
+
+export function getKnownPosition(): number {
+  return knownPosition;
+}
+
+/** The headers every call carries: the signed-in user's token and the position to read after. */
+function sessionHeaders(token: string | null): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (knownPosition > 0) headers[AFTER_HEADER] = String(knownPosition);
+  return headers;
+}
 
 interface ApiErrorInit {
   status: number;
@@ -102,8 +129,7 @@ export interface RequestOptions<T> {
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(token) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -118,6 +144,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE });
   }
+  notePosition(response.headers.get(POSITION_HEADER));
 
   const body = parseJson(await response.text().catch(() => ''));
   if (!response.ok) {
@@ -148,13 +175,15 @@ export function apiUpload<T = unknown>(
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', `${API_URL}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(sessionHeaders(token))) xhr.setRequestHeader(name, value);
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) {
         options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
       }
     };
+    // The position of the answer is not read: the one upload, registration, changes nothing a replica
+    // caches (an organisation enters the marketplace only once activated), so there is nothing to wait for.
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
@@ -183,11 +212,9 @@ export function apiUpload<T = unknown>(
  */
 export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
   const token = getToken();
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`${API_URL}${path}`, { headers });
+    response = await fetch(`${API_URL}${path}`, { headers: sessionHeaders(token) });
   } catch {
     throw new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE });
   }

@@ -36,12 +36,17 @@ type Handler = (init: RequestInit | undefined, url: string) => Response | Promis
  * Replaces fetch with handlers keyed by 'METHOD /path' (path after the /api base). An unexpected call
  * fails the test loudly instead of hanging.
  */
+/** The live stream of a server with no news: open and silent, so screens under test stay as loaded. */
+const quietLiveStream = () =>
+  new Response(new ReadableStream(), { headers: { 'Content-Type': 'text/event-stream' } });
+
 export function mockFetch(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^.*?\/api/, '');
     const key = `${init?.method ?? 'GET'} ${path}`;
-    const handler = handlers[key];
+    // Every signed-in screen opens the live stream (lib/live); a test that does not script it gets a quiet one.
+    const handler = handlers[key] ?? (key === 'GET /events' ? quietLiveStream : undefined);
     if (!handler) throw new Error(`Unexpected request ${key}`);
     return handler(init, url);
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLE_NAMES } from '@aduro/shared/permissions';
@@ -14,6 +14,7 @@ import {
   dropAllocations,
   inventoryLots,
   invoices,
+  licenceFiles,
   offers,
   orderDrops,
   orderHistory,
@@ -324,7 +325,7 @@ describe('demo seed', () => {
     expect(cart.every((c) => c.userId === ama!.id)).toBe(true);
   });
 
-  it('has an inactive supplier awaiting licence review, with its PDF on disk', async () => {
+  it('has an inactive supplier awaiting licence review, with its PDF stored', async () => {
     const [northstar] = await db
       .select()
       .from(organizations)
@@ -337,7 +338,12 @@ describe('demo seed', () => {
       licenceFileName: 'northstar-licence.pdf',
       licenceMimeType: 'application/pdf',
     });
-    const pdf = await readFile(path.join(dir, 'uploads', 'demo', 'northstar-licence.pdf'));
+    // Licences live in PostgreSQL, so any replica serves them (modules/auth/licence-storage.ts).
+    const [stored] = await db
+      .select()
+      .from(licenceFiles)
+      .where(eq(licenceFiles.key, 'demo/northstar-licence.pdf'));
+    const pdf = stored!.content;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBe(northstar!.licenceSizeBytes);
     const deactivated = await db

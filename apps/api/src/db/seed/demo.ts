@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { HOME_ROUTE, type RoleName, type UserType } from '@aduro/shared/permissions';
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
@@ -12,6 +10,7 @@ import {
   dropAllocations,
   inventoryLots,
   invoices,
+  licenceFiles,
   offers,
   orderDrops,
   orderHistory,
@@ -24,7 +23,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { DEMO_CUSTOMERS, DEMO_PLATFORM, DEMO_SUPPLIERS } from './organisations.ts';
-import { buildDemoPlan } from './plan.ts';
+import { buildDemoPlan, type DemoPlan } from './plan.ts';
 import { ensureRoles } from './roles.ts';
 
 /** The one password of every demo account. */
@@ -87,30 +86,39 @@ async function insertAll<T extends PgTable>(db: Executor, table: T, rows: PgInse
   }
 }
 
+/** The plan's licence PDFs as licence_files rows, each with the supplier whose key names it. */
+function licenceRows(plan: DemoPlan): (typeof licenceFiles.$inferInsert)[] {
+  const owner = new Map(plan.organizations.map((o) => [o.licenceStorageKey, o.id]));
+  return plan.licenceFiles.map((file) => {
+    const orgId = owner.get(file.storageKey);
+    if (!orgId) throw new Error(`No demo organisation names the licence ${file.storageKey}`);
+    return { key: file.storageKey, orgId, content: file.bytes, sizeBytes: file.bytes.length };
+  });
+}
+
 async function hasOrganizations(db: Executor): Promise<boolean> {
   const rows = await db.select({ id: organizations.id }).from(organizations).limit(1);
   return rows.length > 0;
 }
 
+export interface SeedDemoOptions {
+  now: Date;
+  /**
+   * Ignored: the suppliers' licence PDFs are rows of licence_files now (docs/domain.md "Licence files").
+   * Still accepted so that callers written when they were files keep compiling.
+   */
+  uploadsDir?: string;
+}
+
 /**
- * Loads the demo (DOMAIN.md "Demo data") in one transaction when no organisation exists yet, and
- * writes the suppliers' licence PDFs under uploadsDir; otherwise does nothing. Deterministic for a
- * given UTC date of `now`.
+ * Loads the demo (DOMAIN.md "Demo data"), the suppliers' licence PDFs included, in one transaction
+ * when no organisation exists yet; otherwise does nothing. Deterministic for a given UTC date of `now`.
  */
-export async function seedDemo(
-  db: Db,
-  opts: { now: Date; uploadsDir: string },
-): Promise<{ seeded: boolean }> {
+export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ seeded: boolean }> {
   if (await hasOrganizations(db)) return { seeded: false };
   // One hash for every account: argon2 is deliberately slow, and start-up should not be.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const plan = buildDemoPlan(opts.now, passwordHash);
-
-  for (const file of plan.licenceFiles) {
-    const target = path.join(opts.uploadsDir, ...file.storageKey.split('/'));
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.bytes);
-  }
 
   return db.transaction(async (tx) => {
     // Another process may have seeded between the first look and this transaction.
@@ -121,6 +129,7 @@ export async function seedDemo(
     );
 
     await insertAll(tx, organizations, plan.organizations);
+    await insertAll(tx, licenceFiles, licenceRows(plan));
     await insertAll(tx, users, plan.users);
     await insertAll(
       tx,

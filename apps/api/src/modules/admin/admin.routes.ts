@@ -10,6 +10,7 @@ import {
   toggleEntitySchema,
 } from '@aduro/shared/admin';
 import { errorResponseSchema } from '@aduro/shared/errors';
+import { caller } from '../../plugins/auth.ts';
 import { sendLicence, type LicenceStorage } from '../auth/licence-storage.ts';
 import { getEntities, getLicence, getStats, MarketSummaries, toggleEntity } from './admin.service.ts';
 import type { LlmSettings } from './market-summary.llm.ts';
@@ -87,7 +88,7 @@ export default async function adminRoutes(
         response: { 200: adminEntitySchema, ...errors },
       },
     },
-    async (request) => toggleEntity(app.db, request.params.id, request.body.active),
+    async (request) => toggleEntity(app.db, request.params.id, request.body.active, caller(request).id),
   );
 
   r.get(

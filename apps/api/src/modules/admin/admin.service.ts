@@ -4,8 +4,10 @@ import type { AdminEntity, AdminStats, EntityKind, MarketSummary } from '@aduro/
 import { todayUtc } from '@aduro/shared/inventory';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { MARKET_TAG } from '../suppliers/marketplace-tags.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { findLicence } from '../auth/auth.repository.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import { findEntity, listEntities, setEntityActive } from './admin.repository.ts';
 import { llmSummary, type LlmSettings } from './market-summary.llm.ts';
 import { rulesSummary } from './market-summary.rules.ts';
@@ -37,12 +39,29 @@ export async function getEntities(db: Db, kind?: EntityKind): Promise<AdminEntit
   return (await listEntities(db, kind)).map(toEntity);
 }
 
-/** Activates or deactivates an organisation; takes effect on the next request anywhere. */
-export async function toggleEntity(db: Db, id: string, active: boolean): Promise<AdminEntity> {
+/**
+ * Activates or deactivates an organisation; takes effect on the next request anywhere. Records
+ * organisation.toggled for the platform, and for every buyer when a supplier's offers enter or leave
+ * the marketplace.
+ */
+export async function toggleEntity(
+  db: Db,
+  id: string,
+  active: boolean,
+  actorUserId?: string,
+): Promise<AdminEntity> {
   return db.transaction(async (tx) => {
     if (!(await setEntityActive(tx, id, active))) throw notFound(ENTITY_NOT_FOUND);
     const row = await findEntity(tx, id);
     if (!row) throw notFound(ENTITY_NOT_FOUND);
+    const supplier = row.kind === 'supplier';
+    await recordEvent(tx, {
+      type: 'organisation.toggled',
+      orgIds: [id],
+      audience: supplier ? ['platform', 'customer'] : ['platform'],
+      refs: { organisationId: id, ...(supplier ? { supplierId: id } : {}) },
+      actorUserId,
+    });
     return toEntity(row);
   });
 }
@@ -52,10 +71,10 @@ export function getLicence(db: Db, id: string) {
   return findLicence(db, id);
 }
 
-/** SPEC §7: stats are cached 30 s; the read cache also drops them at the next write in this process. */
+/** SPEC §7: stats are cached 30 s; the read cache also drops them when the market changes (a release, a sync). */
 export async function getStats(db: Db, cache: ReadCache, now = new Date()): Promise<AdminStats> {
   const bucket = Math.floor(now.getTime() / 30_000);
-  return cache.get(`admin-stats:${bucket}`, async () => {
+  return cache.get(`admin-stats:${bucket}`, [MARKET_TAG], async () => {
     const [stats, weeks] = await Promise.all([readStats(db), readGmvByWeek(db, now)]);
     return {
       totalProducts: stats.totalProducts,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, LICENCE_MAX_BYTES } from '@aduro/shared/auth';
 import { queryRows } from '../../db/client.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
@@ -9,6 +9,7 @@ import { AUTH_SECRET, createTestApp, type TestApp } from '../../test/harness.ts'
 import { fileBlob, PDF_BYTES, PNG_BYTES, TEXT_BYTES } from '../../test/files.ts';
 import { signJwt } from '../../test/tokens.ts';
 import { ensurePlatformAdmin } from './auth.service.ts';
+import { LoginLimiter } from './login-limiter.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -150,7 +151,7 @@ describe('sign-in', () => {
 });
 
 describe('failed sign-in rate limit', () => {
-  it('blocks an e-mail after too many failures with 429 and a retry time, even for the right password', async () => {
+  it('blocks an e-mail from an address after too many failures there with 429 and a retry time, even for the right password', async () => {
     const limited = await createTestApp({ loginLimits: { perEmail: 3, perAddress: 100 } });
     try {
       const account = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === 'customer')!;
@@ -197,6 +198,112 @@ describe('failed sign-in rate limit', () => {
         payload: { email: 'guess9@nowhere.test', password: 'secret1', userType: 'customer' },
       });
       expect(res.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('failed sign-in limits shared through PostgreSQL', () => {
+  const customer = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === 'customer')!;
+  const signIn = (app: TestApp, password: string, remoteAddress: string, forwardedFor?: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      payload: { email: customer.email, password, userType: 'customer' },
+    });
+
+  it('never refuses the right password from an address that has not failed, however many strangers failed on the e-mail', async () => {
+    const limited = await createTestApp({
+      loginLimits: { perEmail: 3, perAddress: 100, perEmailCeiling: 4 },
+    });
+    try {
+      // One typo from the pharmacy's own desk, then a stranger uses up their three and the e-mail's ceiling.
+      expect((await signIn(limited, 'wrong-pass', '192.0.2.10')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await signIn(limited, 'wrong-pass', '198.51.100.66')).statusCode).toBe(401);
+      expect((await signIn(limited, customer.password, '198.51.100.66')).statusCode).toBe(429);
+      // The ceiling turns away addresses that failed on this e-mail, the typo's desk included...
+      const typoDesk = await signIn(limited, customer.password, '192.0.2.10');
+      expect(typoDesk.statusCode).toBe(429);
+      expect(typoDesk.json().message).toMatch(
+        /^Too many failed sign-in attempts\. Try again in \d+ minutes\.$/,
+      );
+      // ...but a desk that has not failed signs in, and a new address gets its try, which may fail once.
+      expect((await signIn(limited, customer.password, '192.0.2.20')).statusCode).toBe(200);
+      expect((await signIn(limited, 'wrong-pass', '203.0.113.5')).statusCode).toBe(401);
+      expect((await signIn(limited, customer.password, '203.0.113.5')).statusCode).toBe(429);
+      expect(limited.serverErrors).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps the counts in login_limits, under hashed keys, so every replica on the database sees them', async () => {
+    const limited = await createTestApp({ loginLimits: { perEmail: 2, perAddress: 100 } });
+    try {
+      expect((await signIn(limited, 'wrong-pass', '192.0.2.30')).statusCode).toBe(401);
+      // A second replica: its own limiter over the same database.
+      const replica = new LoginLimiter(limited.database.db, { perEmail: 2, perAddress: 100 });
+      await replica.recordFailure(customer.email.toUpperCase(), '192.0.2.30');
+      expect((await signIn(limited, customer.password, '192.0.2.30')).statusCode).toBe(429);
+      await expect(replica.assertAllowed(customer.email, '192.0.2.30')).rejects.toMatchObject({
+        kind: 'rate_limited',
+      });
+      const rows = await queryRows<{ key: string; points: number }>(
+        limited.database.db,
+        sql`select key, points from login_limits order by key`,
+      );
+      expect(rows.length).toBe(3);
+      expect(rows.every((r) => !r.key.includes('@') && !r.key.includes('192.0.2.30'))).toBe(true);
+      // A success from another address clears only that address's own typos.
+      expect((await signIn(limited, customer.password, '192.0.2.31')).statusCode).toBe(200);
+      expect((await signIn(limited, customer.password, '192.0.2.30')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('deletes expired counters when a failure comes at least 5 minutes after the last sweep', async () => {
+    const limiter = new LoginLimiter(t.database.db, { windowSeconds: 60, blockSeconds: 0 });
+    const keys = async () =>
+      (await queryRows<{ key: string }>(t.database.db, sql`select key from login_limits`)).map((r) => r.key);
+    const before = await keys();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await limiter.recordFailure('sweep-old@nowhere.test', '192.0.2.40');
+      const old = (await keys()).filter((k) => !before.includes(k));
+      expect(old).toHaveLength(3);
+      vi.setSystemTime(Date.now() + 4 * 60_000);
+      await limiter.recordFailure('sweep-new@nowhere.test', '192.0.2.41');
+      expect(await keys()).toEqual(expect.arrayContaining(old));
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      await limiter.recordFailure('sweep-new@nowhere.test', '192.0.2.41');
+      const after = await keys();
+      expect(after.filter((k) => old.includes(k))).toEqual([]);
+      expect(after.filter((k) => !before.includes(k))).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts the client behind a trusted balancer (TRUST_PROXY), not the balancer', async () => {
+    const limited = await createTestApp({
+      env: { TRUST_PROXY: '10.0.0.0/8' },
+      loginLimits: { perEmail: 2, perAddress: 100 },
+    });
+    try {
+      for (let i = 0; i < 2; i++)
+        expect((await signIn(limited, 'wrong-pass', '10.0.0.2', '198.51.100.7')).statusCode).toBe(401);
+      expect((await signIn(limited, customer.password, '10.0.0.2', '198.51.100.7')).statusCode).toBe(429);
+      // Another client through the same balancer is its own address.
+      expect((await signIn(limited, customer.password, '10.0.0.2', '198.51.100.8')).statusCode).toBe(200);
+      // An untrusted peer cannot choose its address by sending the header.
+      for (let i = 0; i < 2; i++)
+        expect((await signIn(limited, 'wrong-pass', '192.0.2.99', `203.0.113.${i}`)).statusCode).toBe(401);
+      expect((await signIn(limited, customer.password, '192.0.2.99', '203.0.113.50')).statusCode).toBe(429);
     } finally {
       await limited.close();
     }
@@ -385,7 +492,36 @@ describe('registration', () => {
     );
     expect(org!.licence_mime_type).toBe('application/pdf');
     expect(org!.approver_emails).toEqual(['qa@newsupplier.test']);
-    expect(existsSync(path.join(t.dataDir, 'uploads', org!.licence_storage_key))).toBe(true);
+    const [stored] = await queryRows<{ size_bytes: number }>(
+      t.database.db,
+      sql`select size_bytes from licence_files where key = ${org!.licence_storage_key} and org_id = ${user.orgId}`,
+    );
+    expect(stored?.size_bytes).toBe(PDF_BYTES.length);
+    expect(existsSync(path.join(t.dataDir, 'uploads', org!.licence_storage_key))).toBe(false);
+  });
+
+  it('keeps the uploaded licence in the database, where the admin route reads it back byte for byte', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: supplierForm() });
+    expect(res.statusCode).toBe(201);
+    const { orgId } = (res.json() as { user: { orgId: string } }).user;
+    const platform = await t.login('admin@aduro.demo', 'platform');
+    const download = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/admin/entities/${orgId}/licence`,
+        headers: { authorization: platform },
+      });
+    const served = await download();
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(served.headers['content-disposition']).toBe('inline; filename="licence.pdf"');
+    expect(served.rawPayload.equals(PDF_BYTES)).toBe(true);
+
+    // Nothing else holds it: without its row the licence is gone.
+    await t.database.db.execute(sql`delete from licence_files where org_id = ${orgId}`);
+    const missing = await download();
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('The licence file is missing from storage');
   });
 
   it('accepts a PNG licence and comma-separated approvers', async () => {
@@ -446,12 +582,14 @@ describe('registration', () => {
 
   it('refuses a mislabelled upload by its content with 415, creating nothing', async () => {
     const email = 'fake-pdf@supplier.test';
+    const licencesBefore = await queryRows(t.database.db, sql`select key from licence_files`);
     const form = supplierForm({ email, licensureDocument: fileBlob(TEXT_BYTES, 'application/pdf') });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Upload a PDF, PNG, JPG, DOC or DOCX file');
     const rows = await queryRows(t.database.db, sql`select 1 from users where lower(email) = ${email}`);
     expect(rows).toHaveLength(0);
+    expect(await queryRows(t.database.db, sql`select key from licence_files`)).toEqual(licencesBefore);
   });
 
   it('does not offer platform registration', async () => {

@@ -15,6 +15,7 @@ import {
 import type { LicenceStorage, VerifiedLicence } from './licence-storage.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
+import { recordEvent } from '../events/events.repository.ts';
 
 /**
  * Checks a sign-in. An unknown e-mail, a wrong password and a user type that does not match the
@@ -36,15 +37,16 @@ export async function login(
     await limiter.recordFailure(input.email, address);
     throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
   }
-  await limiter.recordSuccess(input.email);
+  await limiter.recordSuccess(input.email, address);
   const user = await loadSessionUser(db, account.id);
   if (!user) throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
   return user;
 }
 
 /**
- * Creates the organisation and its first user in one transaction (DOMAIN.md). A supplier starts
- * inactive until a platform administrator has reviewed its licence; its first user is its Admin.
+ * Creates the organisation, its first user and a supplier's licence in one transaction (DOMAIN.md). A
+ * supplier starts inactive until a platform administrator has reviewed its licence; its first user is
+ * its Admin.
  */
 export async function register(
   db: Db,
@@ -56,7 +58,6 @@ export async function register(
   if (await findUserByEmail(db, data.email)) throw emailTaken();
   const passwordHash = await hashPassword(data.password);
   const isSupplier = data.userType === 'supplier';
-  let storedKey: string | undefined;
 
   try {
     const userId = await db.transaction(async (tx) => {
@@ -88,23 +89,30 @@ export async function register(
       });
       await grantRoles(tx, user.id, [FIRST_USER_ROLE[data.userType]]);
       if (isSupplier && licence) {
-        storedKey = storage.keyFor(org.id, licence);
-        await storage.commit(licence, storedKey);
-        // Recorded after the file is in place, so the row never names a file that was not written.
+        // The file and the organisation's reference to it commit, or roll back, together.
+        const key = storage.keyFor(org.id, licence);
+        await storage.commit(tx, org.id, key, licence);
         await setOrganizationLicence(tx, org.id, {
-          key: storedKey,
+          key,
           fileName: licence.fileName,
           mimeType: licence.mimeType,
           size: licence.size,
         });
       }
+      // The operator's entity list shows the newcomer (a supplier awaiting licence review) at once.
+      await recordEvent(tx, {
+        type: 'organisation.registered',
+        orgIds: [org.id],
+        audience: ['platform'],
+        refs: { organisationId: org.id },
+        actorUserId: user.id,
+      });
       return user.id;
     });
     const user = await loadSessionUser(db, userId);
     if (!user) throw new Error('Registered user could not be read back');
     return user;
   } catch (err) {
-    if (storedKey) await storage.remove(storedKey);
     if (isUniqueViolation(err)) throw emailTaken();
     throw err;
   } finally {

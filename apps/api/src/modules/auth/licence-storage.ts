@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { fileTypeFromFile } from 'file-type';
-import { AUTH_MESSAGES, LICENCE_MIME_TYPES } from '@aduro/shared/auth';
+import { eq, isNotNull } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { AUTH_MESSAGES, LICENCE_MAX_BYTES, LICENCE_MIME_TYPES } from '@aduro/shared/auth';
 import type { FastifyReply } from 'fastify';
+import type { Db, Executor } from '../../db/client.ts';
+import { licenceFiles, organizations } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 
 export interface StagedLicence {
-  tempPath: string;
+  content: Buffer;
   fileName: string;
   size: number;
 }
@@ -20,26 +21,49 @@ export interface VerifiedLicence extends StagedLicence {
   extension: string;
 }
 
-/** Licences live under DATA_DIR/uploads, never under the web root. */
-export class LicenceStorage {
-  constructor(private readonly uploadsDir: string) {}
+/**
+ * Where uploaded licences are kept. An upload is staged, verified by its content, then committed under
+ * a key in the transaction that records the organisation, so the two commit or roll back together
+ * (docs/domain.md "Licence files").
+ */
+export interface LicenceStorage {
+  /** Reads an upload into memory; the multipart limit ends it past 20 MB. */
+  stage(stream: Readable, fileName: string): Promise<StagedLicence>;
+  /** Decides the type by the content, refusing anything but pdf, png, jpeg, doc and docx (415). */
+  verify(staged: StagedLicence): Promise<VerifiedLicence>;
+  /** A new storage key for an organisation's licence. */
+  keyFor(orgId: string, licence: VerifiedLicence): string;
+  /** Stores the licence under key within the caller's transaction. */
+  commit(tx: Executor, orgId: string, key: string, licence: VerifiedLicence): Promise<void>;
+  /** Lets go of a staged upload that will not be committed. */
+  discard(staged: StagedLicence | undefined): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** The stored bytes, or null when nothing is stored under key. */
+  read(key: string): Promise<Buffer | null>;
+}
 
-  /** Streams an upload to a temporary file; the multipart limit aborts it past 20 MB. */
+/**
+ * Licences as rows of licence_files, so any replica serves any licence and a backup of the database
+ * holds them. Staging keeps the upload in memory: at most 20 MB, and node-postgres sends a bytea
+ * parameter from memory anyway.
+ */
+export class TableLicenceStorage implements LicenceStorage {
+  constructor(private readonly db: Db) {}
+
   async stage(stream: Readable, fileName: string): Promise<StagedLicence> {
-    const dir = path.join(this.uploadsDir, 'tmp');
-    await mkdir(dir, { recursive: true });
-    const tempPath = path.join(dir, randomUUID());
+    const chunks: Buffer[] = [];
     let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-    });
-    try {
-      await pipeline(stream, createWriteStream(tempPath));
-    } catch (err) {
-      await rm(tempPath, { force: true });
-      throw err;
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      // The multipart limit truncates first; this holds for a caller without one.
+      if (size > LICENCE_MAX_BYTES) {
+        throw new AppError('too_large', AUTH_MESSAGES.licenceTooLargeToast, {
+          fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceTooLarge] },
+        });
+      }
+      chunks.push(chunk as Buffer);
     }
-    return { tempPath, fileName: path.basename(fileName || 'licence'), size };
+    return { content: Buffer.concat(chunks, size), fileName: path.basename(fileName || 'licence'), size };
   }
 
   /**
@@ -47,7 +71,7 @@ export class LicenceStorage {
    * Old Word files are OLE compound documents, which file-type reports as x-cfb.
    */
   async verify(staged: StagedLicence): Promise<VerifiedLicence> {
-    const detected = await fileTypeFromFile(staged.tempPath);
+    const detected = await fileTypeFromBuffer(staged.content);
     let mime = detected?.mime as string | undefined;
     if (mime === 'application/x-cfb' && staged.fileName.toLowerCase().endsWith('.doc'))
       mime = 'application/msword';
@@ -60,32 +84,60 @@ export class LicenceStorage {
     return { ...staged, mimeType, extension: LICENCE_MIME_TYPES[mimeType] };
   }
 
-  /** A storage key for an organisation's licence, relative to the uploads folder. */
   keyFor(orgId: string, licence: VerifiedLicence): string {
     return path.posix.join('licences', orgId, `${randomUUID()}${licence.extension}`);
   }
 
-  async commit(staged: StagedLicence, key: string): Promise<void> {
-    const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(staged.tempPath, target);
+  async commit(tx: Executor, orgId: string, key: string, licence: VerifiedLicence): Promise<void> {
+    await tx.insert(licenceFiles).values({ key, orgId, content: licence.content, sizeBytes: licence.size });
   }
 
-  async discard(staged: StagedLicence | undefined): Promise<void> {
-    if (staged) await rm(staged.tempPath, { force: true });
+  async discard(): Promise<void> {
+    // Staged bytes live in memory only; the garbage collector frees them.
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    await this.db.delete(licenceFiles).where(eq(licenceFiles.key, key));
   }
 
-  /** Absolute path of a stored key; refuses keys that would leave the uploads folder. */
-  pathOf(key: string): string {
-    const resolved = path.resolve(this.uploadsDir, key);
-    if (!resolved.startsWith(path.resolve(this.uploadsDir) + path.sep))
-      throw new Error('Invalid storage key');
-    return resolved;
+  async read(key: string): Promise<Buffer | null> {
+    const rows = await this.db
+      .select({ content: licenceFiles.content })
+      .from(licenceFiles)
+      .where(eq(licenceFiles.key, key));
+    return rows[0]?.content ?? null;
   }
+}
+
+/**
+ * Moves licences that earlier versions kept as files (DATA_DIR/uploads/<key>) into licence_files: a
+ * file named by an organisation's key becomes that key's row (kept if the row already exists), and is
+ * deleted once the row is committed. Safe to repeat, and on several replicas at once. Returns how many
+ * files were moved.
+ */
+export async function importLicenceFiles(db: Db, uploadsDir: string): Promise<number> {
+  const root = path.resolve(uploadsDir);
+  const referenced = await db
+    .select({ orgId: organizations.id, key: organizations.licenceStorageKey })
+    .from(organizations)
+    .where(isNotNull(organizations.licenceStorageKey));
+  let moved = 0;
+  for (const { orgId, key } of referenced) {
+    const file = path.resolve(root, key!);
+    // A key that would leave the uploads folder is not a file we wrote.
+    if (!file.startsWith(root + path.sep)) continue;
+    const content = await readFile(file).catch(() => null);
+    if (!content) continue;
+    await db
+      .insert(licenceFiles)
+      .values({ key: key!, orgId, content, sizeBytes: content.length })
+      .onConflictDoNothing();
+    await rm(file, { force: true });
+    // Tidy the organisation's folder when it is now empty; anything else is left alone.
+    await rmdir(path.dirname(file)).catch(() => undefined);
+    moved += 1;
+  }
+  return moved;
 }
 
 /** A stored licence as the organisations table records it. */
@@ -96,7 +148,7 @@ export interface StoredLicence {
 }
 
 /**
- * Streams a stored licence inline with the type sniffed at upload, never cached: only the organisation
+ * Sends a stored licence inline with the type sniffed at upload, never cached: only the organisation
  * itself and platform administrators reach this (DOMAIN.md), and a shared cache must not keep it.
  */
 export async function sendLicence(
@@ -106,15 +158,14 @@ export async function sendLicence(
 ) {
   if (!licence) throw notFound('Organisation not found');
   if (!licence.key) throw notFound('This organisation has not uploaded a licence');
-  const file = storage.pathOf(licence.key);
-  const info = await stat(file).catch(() => null);
-  if (!info) throw notFound('The licence file is missing from storage');
+  const content = await storage.read(licence.key);
+  if (!content) throw notFound('The licence file is missing from storage');
   const name = (licence.fileName ?? 'licence').replace(/[^\w.\- ]/g, '_');
   return reply
     .type(licence.mimeType ?? 'application/octet-stream')
-    .header('content-length', info.size)
+    .header('content-length', content.length)
     .header('content-disposition', `inline; filename="${name}"`)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(createReadStream(file));
+    .send(content);
 }

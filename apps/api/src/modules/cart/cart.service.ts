@@ -4,7 +4,8 @@ import { todayUtc } from '@aduro/shared/inventory';
 import { DRAFT_MESSAGES, MARKETPLACE_MESSAGES, type CartCheckout } from '@aduro/shared/marketplace';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { draftOrders, type DraftOrderGroup } from '../orders/draft-orders.workflow.ts';
+import { recordEvent } from '../events/events.repository.ts';
+import { draftOrders, recordOrdersDrafted, type DraftOrderGroup } from '../orders/draft-orders.workflow.ts';
 import {
   deleteCartLine,
   deleteCartLines,
@@ -57,6 +58,16 @@ async function readCart(db: Executor, owner: CartOwner): Promise<Cart> {
   return toCart(await listCartLines(db, owner, todayUtc()));
 }
 
+/** The last step of every cart write: the user's other sessions (and tabs) see the cart change. */
+function recordCartChanged(tx: Executor, owner: CartOwner) {
+  return recordEvent(tx, {
+    type: 'cart.changed',
+    orgIds: [owner.buyerOrgId],
+    refs: { buyerId: owner.buyerOrgId },
+    actorUserId: owner.userId,
+  });
+}
+
 /** The user's cart, newest line first, priced at their own price or else the supplier's quote. */
 export async function getCart(db: Db, owner: CartOwner): Promise<Cart> {
   return readCart(db, owner);
@@ -92,7 +103,9 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddToCart): Pro
       contactPhone: input.contactPhone,
       notes: input.notes,
     });
-    return readCart(tx, owner);
+    const cart = await readCart(tx, owner);
+    await recordCartChanged(tx, owner);
+    return cart;
   });
 }
 
@@ -100,7 +113,9 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddToCart): Pro
 export async function removeCartLine(db: Db, owner: CartOwner, id: string): Promise<Cart> {
   return db.transaction(async (tx) => {
     if (!(await deleteCartLine(tx, owner, id))) throw notFound(CART_MESSAGES.lineNotFound);
-    return readCart(tx, owner);
+    const cart = await readCart(tx, owner);
+    await recordCartChanged(tx, owner);
+    return cart;
   });
 }
 
@@ -108,7 +123,9 @@ export async function removeCartLine(db: Db, owner: CartOwner, id: string): Prom
 export async function clearCart(db: Db, owner: CartOwner): Promise<Cart> {
   return db.transaction(async (tx) => {
     await deleteCartLines(tx, owner);
-    return readCart(tx, owner);
+    const cart = await readCart(tx, owner);
+    await recordCartChanged(tx, owner);
+    return cart;
   });
 }
 
@@ -116,7 +133,7 @@ export async function clearCart(db: Db, owner: CartOwner): Promise<Cart> {
  * Turns the whole cart into draft orders in one transaction: one order per supplier and product (the
  * oldest line's first), one drop per line, at the supplier's current offer price; then deletes those
  * lines. The lines are locked first, so two checkouts at once draft them once; any refusal leaves the
- * cart and the orders as they were.
+ * cart and the orders as they were. Records cart.changed (the cart emptied) and order.drafted.
  */
 export async function checkoutCart(db: Db, owner: CartOwner & { userName: string }): Promise<CartCheckout> {
   return db.transaction(async (tx) => {
@@ -166,6 +183,9 @@ export async function checkoutCart(db: Db, owner: CartOwner & { userName: string
       owner,
       lines.map((l) => l.id),
     );
+    const cart = await readCart(tx, owner);
+    await recordCartChanged(tx, owner);
+    await recordOrdersDrafted(tx, { buyerOrgId: owner.buyerOrgId, actorUserId: owner.userId, drafted });
     return {
       orders: drafted.map((o) => ({
         id: o.id,
@@ -176,7 +196,7 @@ export async function checkoutCart(db: Db, owner: CartOwner & { userName: string
         totalCost: o.totalCost,
         paymentMethod: o.paymentMethod,
       })),
-      cart: await readCart(tx, owner),
+      cart,
     };
   });
 }

@@ -52,7 +52,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { orgId } = caller(request);
       if (!orgId) throw forbidden();
-      return reply.status(201).send(await addProduct(app.db, orgId, request.body));
+      return reply.status(201).send(await addProduct(app.db, orgId, request.body, caller(request).id));
     },
   );
 }

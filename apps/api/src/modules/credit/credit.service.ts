@@ -9,6 +9,7 @@ import { todayUtc } from '@aduro/shared/inventory';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { toPesewas } from '../../lib/money.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import {
   decideApplication,
   findApplication,
@@ -35,7 +36,10 @@ export async function getCreditLines(db: Db, user: SessionUser, customerId?: str
   return listCustomerLines(db, own);
 }
 
-/** A customer asks an active supplier for credit: one pending application per pair (409). */
+/**
+ * A customer asks an active supplier for credit: one pending application per pair (409). Records
+ * credit.application_submitted for both sides.
+ */
 export async function applyForCredit(
   db: Db,
   user: SessionUser,
@@ -63,7 +67,14 @@ export async function applyForCredit(
       userId: user.id,
     });
     if (!id) throw conflict(CREDIT_MESSAGES.pending(supplier.name));
-    return (await findApplication(tx, id, supplier.id))!;
+    const application = (await findApplication(tx, id, supplier.id))!;
+    await recordEvent(tx, {
+      type: 'credit.application_submitted',
+      orgIds: [customerId, supplier.id],
+      refs: { buyerId: customerId, supplierId: supplier.id, applicationId: id },
+      actorUserId: user.id,
+    });
+    return application;
   });
 }
 
@@ -89,7 +100,8 @@ export async function getApplications(
 /**
  * Approves with a limit: creates the pair's credit line or sets its limit (reactivating a suspended
  * one), never below what the customer owes now. The application and the line are locked, so a second
- * decision, or a payment or approval moving the balance meanwhile, is seen.
+ * decision, or a payment or approval moving the balance meanwhile, is seen. Records credit.decided for
+ * both sides, naming the line.
  */
 export async function approveApplication(
   db: Db,
@@ -107,11 +119,25 @@ export async function approveApplication(
       throw conflict(CREDIT_MESSAGES.belowBalance(Number(line.balance)));
     }
     await setLineLimit(tx, application.customerId, supplierId, limit);
+    // A first approval creates the line; only then is its id read back.
+    const creditLineId = line?.id ?? (await lockLine(tx, application.customerId, supplierId))?.id;
     await decideApplication(tx, id, { status: 'approved', approvedLimit: limit, userId: user.id });
+    await recordEvent(tx, {
+      type: 'credit.decided',
+      orgIds: [application.customerId, supplierId],
+      refs: {
+        buyerId: application.customerId,
+        supplierId,
+        applicationId: id,
+        ...(creditLineId ? { creditLineId } : {}),
+      },
+      actorUserId: user.id,
+    });
   });
   return (await findApplication(db, id, supplierId))!;
 }
 
+/** Rejects a pending application; records credit.decided for both sides. */
 export async function rejectApplication(db: Db, user: SessionUser, id: string): Promise<CreditApplication> {
   const supplierId = orgOf(user);
   await db.transaction(async (tx) => {
@@ -119,6 +145,12 @@ export async function rejectApplication(db: Db, user: SessionUser, id: string): 
     if (!application) throw notFound(CREDIT_MESSAGES.notFound);
     if (application.status !== 'pending') throw conflict(CREDIT_MESSAGES.decided);
     await decideApplication(tx, id, { status: 'rejected', approvedLimit: null, userId: user.id });
+    await recordEvent(tx, {
+      type: 'credit.decided',
+      orgIds: [application.customerId, supplierId],
+      refs: { buyerId: application.customerId, supplierId, applicationId: id },
+      actorUserId: user.id,
+    });
   });
   return (await findApplication(db, id, supplierId))!;
 }

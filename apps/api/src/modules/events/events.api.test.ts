@@ -81,8 +81,10 @@ async function openStream(authorization: string | undefined, lastEventId?: numbe
           let isFrame = false;
           for (const line of block.split('\n')) {
             if (line.startsWith('id: ')) frame.id = line.slice(4);
-            else if (line.startsWith('event: ')) ((frame.event = line.slice(7)), (isFrame = true));
-            else if (line.startsWith('data: ')) frame.data = JSON.parse(line.slice(6));
+            else if (line.startsWith('event: ')) {
+              frame.event = line.slice(7);
+              isFrame = true;
+            } else if (line.startsWith('data: ')) frame.data = JSON.parse(line.slice(6));
           }
           if (isFrame) frames.push(frame);
           for (const wake of waiting.splice(0)) wake();

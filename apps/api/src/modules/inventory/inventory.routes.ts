@@ -64,7 +64,7 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: inventoryRowSchema, ...errors },
       },
     },
-    async (request) => syncInventory(app.db, supplierOf(request), request.body),
+    async (request) => syncInventory(app.db, supplierOf(request), request.body, caller(request).id),
   );
 
   r.get(

@@ -10,6 +10,7 @@ import {
 } from '@aduro/shared/inventory';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import { forecastDemand, isoWeek, nextIsoWeeks, startOfIsoWeek } from './forecast.ts';
 import {
   findLot,
@@ -56,8 +57,16 @@ export async function getInventoryJson(db: Db, supplierId: string): Promise<stri
   return lotsJsonText(db, supplierId, todayUtc());
 }
 
-/** Sets one lot to the counted quantity and the offer's price (and moq) in one transaction. */
-export async function syncInventory(db: Db, supplierId: string, input: InventorySync): Promise<InventoryRow> {
+/**
+ * Sets one lot to the counted quantity and the offer's price (and moq) in one transaction, and records
+ * inventory.synced for every buyer: the offer and the stock they match against changed.
+ */
+export async function syncInventory(
+  db: Db,
+  supplierId: string,
+  input: InventorySync,
+  actorUserId?: string,
+): Promise<InventoryRow> {
   // No check that the organisation is active: a supplier pending review prepares its stock (DOMAIN.md).
   const row = await db.transaction(async (tx) => {
     if (!(await findProduct(tx, input.productId))) throw unknownProduct();
@@ -73,7 +82,15 @@ export async function syncInventory(db: Db, supplierId: string, input: Inventory
       expiryDate: input.expiryDate,
       quantity: input.quantity,
     });
-    return findLot(tx, supplierId, lotId);
+    const lot = await findLot(tx, supplierId, lotId);
+    await recordEvent(tx, {
+      type: 'inventory.synced',
+      orgIds: [supplierId],
+      audience: ['customer'],
+      refs: { supplierId, productIds: [input.productId], lotId },
+      actorUserId,
+    });
+    return lot;
   });
   if (!row) throw new Error('synced lot could not be read back');
   return toInventoryRow(row, todayUtc());

@@ -41,6 +41,7 @@ export async function listInvoices(
 export async function lockInvoice(tx: Tx, id: string, sellerOrgId: string) {
   const rows = await queryRows<{
     id: string;
+    buyerOrgId: string;
     amount: string;
     amountPaid: string;
     status: string;
@@ -48,8 +49,8 @@ export async function lockInvoice(tx: Tx, id: string, sellerOrgId: string) {
     creditLineId: string | null;
   }>(
     tx,
-    sql`select id, amount::text, amount_paid::text as "amountPaid", status, on_credit as "onCredit",
-               credit_line_id as "creditLineId"
+    sql`select id, buyer_org_id as "buyerOrgId", amount::text, amount_paid::text as "amountPaid", status,
+               on_credit as "onCredit", credit_line_id as "creditLineId"
         from invoices where id = ${id} and seller_org_id = ${sellerOrgId} for update`,
   );
   return rows[0] ?? null;

@@ -4,6 +4,7 @@ import { INVOICE_MESSAGES, type Invoice } from '@aduro/shared/invoices';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { toPesewas } from '../../lib/money.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import { listInvoices, lockInvoice, recordPayment } from './invoices.repository.ts';
 
 function orgOf(user: SessionUser): string {
@@ -30,7 +31,7 @@ export async function getInvoices(
 /**
  * The seller records money received against an invoice: at most what is due (400), never on a void or
  * settled one (409). The invoice and then its credit line are locked, so concurrent payments queue and
- * the line's balance stays what its credit invoices still owe.
+ * the line's balance stays what its credit invoices still owe. Records payment.recorded for both sides.
  */
 export async function payInvoice(
   db: Db,
@@ -50,6 +51,7 @@ export async function payInvoice(
       const message = INVOICE_MESSAGES.overDue(due / 100);
       throw badRequest(message, { amount: [message] });
     }
+    const creditLineId = invoice.onCredit ? invoice.creditLineId : null;
     await recordPayment(tx, {
       invoiceId,
       pesewas,
@@ -57,7 +59,18 @@ export async function payInvoice(
       method: body.method,
       reference: body.reference,
       userId: user.id,
-      creditLineId: invoice.onCredit ? invoice.creditLineId : null,
+      creditLineId,
+    });
+    await recordEvent(tx, {
+      type: 'payment.recorded',
+      orgIds: [invoice.buyerOrgId, sellerOrgId],
+      refs: {
+        buyerId: invoice.buyerOrgId,
+        supplierId: sellerOrgId,
+        invoiceId,
+        ...(creditLineId ? { creditLineId } : {}),
+      },
+      actorUserId: user.id,
     });
   });
   const [invoice] = await listInvoices(db, { sellerOrgId, invoiceId, today: todayUtc() });

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { toPesewas } from '../../lib/money.ts';
 import { addDays } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import {
   addToCreditBalance,
   allocate,
@@ -22,7 +23,8 @@ import {
  * fixed order (the order, then the seller's lots, then the credit line) so concurrent approvals queue
  * instead of deadlocking: checks it still awaits approval and both parties are active; allocates every
  * drop first-expiry-first-out from unexpired lots; for credit re-checks the line and adds the total to
- * its balance; issues the invoice; releases the order and logs it. Any refusal throws before a write.
+ * its balance; issues the invoice; releases the order and logs it; records order.released, for every
+ * buyer too since the seller's stock changed. Any refusal throws before a write.
  */
 export async function approveOrder(
   tx: Tx,
@@ -77,7 +79,7 @@ export async function approveOrder(
   // Write: stock and allocations, credit, invoice, then the release and its history row.
   await allocate(tx, allocations);
   if (creditLineId) await addToCreditBalance(tx, creditLineId, totalPesewas);
-  const number = await issueInvoice(
+  const invoice = await issueInvoice(
     tx,
     {
       orderId: order.id,
@@ -93,6 +95,20 @@ export async function approveOrder(
     },
     now.getUTCFullYear(),
   );
-  await markReleased(tx, order.id, input.user, now, `Approved; invoice ${number} issued`);
-  return { orderId: order.id, invoiceNumber: number };
+  await markReleased(tx, order.id, input.user, now, `Approved; invoice ${invoice.number} issued`);
+  await recordEvent(tx, {
+    type: 'order.released',
+    orgIds: [order.buyerOrgId, order.sellerOrgId],
+    audience: ['customer'],
+    refs: {
+      buyerId: order.buyerOrgId,
+      supplierId: order.sellerOrgId,
+      orderIds: [order.id],
+      productIds: [order.productId],
+      invoiceId: invoice.id,
+      ...(creditLineId ? { creditLineId } : {}),
+    },
+    actorUserId: input.user.id,
+  });
+  return { orderId: order.id, invoiceNumber: invoice.number };
 }

@@ -11,6 +11,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@aduro/shared/payment
 import type { Tx } from '../../db/client.ts';
 import { toCedis, toPesewas } from '../../lib/money.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import {
   findBuyerOrganisation,
   findDraftTerms,
@@ -254,4 +255,27 @@ export async function draftOrders(tx: Tx, input: DraftOrdersInput): Promise<Draf
     paymentMethod: p.paymentMethod,
     creditTermDays: p.creditTermDays,
   }));
+}
+
+/**
+ * Records order.drafted for the buyer and every seller of the drafted orders. Not part of draftOrders:
+ * its callers write more after drafting (checkout deletes the cart lines), and the event is the last
+ * step of their transaction.
+ */
+export async function recordOrdersDrafted(
+  tx: Tx,
+  input: { buyerOrgId: string; actorUserId: string; drafted: readonly DraftedOrder[] },
+) {
+  const sellers = [...new Set(input.drafted.map((o) => o.sellerId))];
+  await recordEvent(tx, {
+    type: 'order.drafted',
+    orgIds: [input.buyerOrgId, ...sellers],
+    refs: {
+      buyerId: input.buyerOrgId,
+      ...(sellers.length === 1 ? { supplierId: sellers[0] } : {}),
+      orderIds: input.drafted.map((o) => o.id),
+      productIds: [...new Set(input.drafted.map((o) => o.productId))],
+    },
+    actorUserId: input.actorUserId,
+  });
 }

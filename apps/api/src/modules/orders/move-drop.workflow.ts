@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { toPesewas } from '../../lib/money.ts';
 import { addDays } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import {
   addToCreditBalance,
   cancelAllDrops,
@@ -29,7 +30,7 @@ import {
  * last one's result. Shipping sets a tracking number and an ETA; delivery records the time;
  * cancelling returns the drop's units to the lots they came from and takes its value off the invoice
  * and, on credit, off the balance. The order's status then follows its drops, and both changes are
- * logged.
+ * logged. Records one drop.moved, for every buyer too: a delivery or returned stock changes matches.
  */
 export async function moveDrop(
   tx: Tx,
@@ -66,6 +67,8 @@ export async function moveDrop(
     update.estimatedDeliveryDate = input.change.estimatedDeliveryDate;
   }
 
+  // What a cancellation changed besides the drop, for the event.
+  const touched: { invoiceId?: string; creditLineId?: string } = {};
   if (to === 'Cancelled') {
     const invoice = await lockInvoice(tx, order.id);
     const after = drops.map((d) => (d.id === drop.id ? { ...d, status: to as DropStatus } : d));
@@ -81,8 +84,10 @@ export async function moveDrop(
       const owedAfter = allCancelled ? 0 : amount - paid;
       const status = allCancelled ? 'void' : amount === paid && amount > 0 ? 'paid' : invoice.status;
       await updateInvoice(tx, invoice.id, { amountPesewas: amount, status, at: now });
+      touched.invoiceId = invoice.id;
       if (invoice.onCredit && invoice.creditLineId && owedBefore !== owedAfter) {
         await addToCreditBalance(tx, invoice.creditLineId, owedAfter - owedBefore);
+        touched.creditLineId = invoice.creditLineId;
       }
     }
     await returnAllocations(tx, drop.id, now);
@@ -119,10 +124,27 @@ export async function moveDrop(
         ]
       : []),
   ]);
+  await recordEvent(tx, {
+    type: 'drop.moved',
+    orgIds: [order.buyerOrgId, order.sellerOrgId],
+    audience: ['customer'],
+    refs: {
+      buyerId: order.buyerOrgId,
+      supplierId: order.sellerOrgId,
+      orderIds: [order.id],
+      dropId: drop.id,
+      productIds: [order.productId],
+      ...touched,
+    },
+    actorUserId: input.user.id,
+  });
   return { orderId: order.id };
 }
 
-/** The buyer withdraws an order still awaiting its approval: the order and its drops are cancelled. */
+/**
+ * The buyer withdraws an order still awaiting its approval: the order and its drops are cancelled, and
+ * order.cancelled is recorded for both sides.
+ */
 export async function cancelDraftOrder(
   tx: Tx,
   input: { orderId: string; buyerOrgId: string; user: { id: string; name: string } },
@@ -144,5 +166,16 @@ export async function cancelDraftOrder(
       createdAt: now,
     },
   ]);
+  await recordEvent(tx, {
+    type: 'order.cancelled',
+    orgIds: [order.buyerOrgId, order.sellerOrgId],
+    refs: {
+      buyerId: order.buyerOrgId,
+      supplierId: order.sellerOrgId,
+      orderIds: [order.id],
+      productIds: [order.productId],
+    },
+    actorUserId: input.user.id,
+  });
   return { orderId: order.id };
 }

@@ -323,8 +323,8 @@ export async function issueInvoice(tx: Tx, row: Omit<typeof invoices.$inferInser
       ...row,
       number: sql`'INV-' || ${String(year)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
     })
-    .returning({ number: invoices.number });
-  return issued!.number;
+    .returning({ id: invoices.id, number: invoices.number });
+  return issued!;
 }
 
 /** Releases an approved order and logs it, in one statement. */

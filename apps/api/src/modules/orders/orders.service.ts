@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { approveOrder } from './approve-order.workflow.ts';
-import { draftOrders } from './draft-orders.workflow.ts';
+import { draftOrders, recordOrdersDrafted } from './draft-orders.workflow.ts';
 import { cancelDraftOrder, moveDrop } from './move-drop.workflow.ts';
 import { findOrderFor, listOrderHistory, listOrders } from './orders.repository.ts';
 
@@ -27,12 +27,12 @@ async function reread(db: Db, orderId: string, orgId: string): Promise<Order> {
   return order;
 }
 
-/** Drafts one multi-drop order for the caller's organisation (DOMAIN.md "Orders"). */
+/** Drafts one multi-drop order for the caller's organisation (DOMAIN.md "Orders"); records order.drafted. */
 export async function createOrder(db: Db, user: SessionUser, body: DraftOrder): Promise<Order> {
   const buyerOrgId = orgOf(user);
   if (body.buyerId !== undefined && body.buyerId !== buyerOrgId) throw forbidden(ORDER_MESSAGES.otherBuyer);
-  const [drafted] = await db.transaction((tx) =>
-    draftOrders(tx, {
+  const [drafted] = await db.transaction(async (tx) => {
+    const orders = await draftOrders(tx, {
       buyer: { orgId: buyerOrgId },
       user: actor(user),
       groups: [
@@ -59,8 +59,10 @@ export async function createOrder(db: Db, user: SessionUser, body: DraftOrder): 
           })),
         },
       ],
-    }),
-  );
+    });
+    await recordOrdersDrafted(tx, { buyerOrgId, actorUserId: user.id, drafted: orders });
+    return orders;
+  });
   return reread(db, drafted!.id, buyerOrgId);
 }
 

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { findUserByEmail, grantRoles, insertUser } from '../auth/auth.repository.ts';
 import { isUniqueViolation } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import {
   countAdmins,
   deleteOrgUser,
@@ -34,6 +35,10 @@ function toOrgUser(row: OrgUserRow): OrgUser {
 
 const isAdmin = (row: OrgUserRow) => row.roles.some((r) => r.name === ADMIN);
 const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken);
+
+/** The organisation's other members see its staff list change. */
+const staffChanged = (tx: Executor, me: OrgMember, userId: string) =>
+  recordEvent(tx, { type: 'staff.changed', orgIds: [me.orgId], refs: { userId }, actorUserId: me.id });
 
 /** The caller's organisation's users, oldest first, each with their roles in display order. */
 export async function getOrgUsers(db: Db, me: OrgMember): Promise<OrgUser[]> {
@@ -72,7 +77,9 @@ export async function inviteUser(
         passwordHash,
       });
       await grantRoles(tx, user.id, input.roles);
-      return readBack(tx, me.orgId, user.id);
+      const invited = await readBack(tx, me.orgId, user.id);
+      await staffChanged(tx, me, user.id);
+      return invited;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
@@ -109,7 +116,9 @@ export async function updateUserRoles(
     await lockedTarget(tx, me.orgId, userId, (u) => isAdmin(u) && !roleNames.includes(ADMIN));
     await revokeRolesExcept(tx, userId, roleNames);
     await grantRoles(tx, userId, roleNames);
-    return readBack(tx, me.orgId, userId);
+    const updated = await readBack(tx, me.orgId, userId);
+    await staffChanged(tx, me, userId);
+    return updated;
   });
 }
 
@@ -119,5 +128,6 @@ export async function removeUser(db: Db, me: OrgMember, userId: string): Promise
   await db.transaction(async (tx) => {
     await lockedTarget(tx, me.orgId, userId, isAdmin);
     if (!(await deleteOrgUser(tx, me.orgId, userId))) throw notFound(STAFF_MESSAGES.userNotFound);
+    await staffChanged(tx, me, userId);
   });
 }

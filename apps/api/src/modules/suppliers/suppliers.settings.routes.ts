@@ -53,6 +53,6 @@ export default async function supplierSettingsRoutes(app: FastifyInstance) {
         response: { 200: supplierSettingsResponseSchema, 400: errorResponseSchema, ...errors },
       },
     },
-    async (request) => saveSupplierSettings(app.db, callerOrgId(request), request.body),
+    async (request) => saveSupplierSettings(app.db, callerOrgId(request), request.body, caller(request).id),
   );
 }

@@ -2,6 +2,7 @@ import { DIRECT_PAYMENT_METHODS, type PaymentMethod } from '@aduro/shared/paymen
 import type { SupplierSettings } from '@aduro/shared/suppliers';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import { findSupplierSettings, updateSupplierSettings } from './suppliers.settings.repository.ts';
 
 type Stored = NonNullable<Awaited<ReturnType<typeof findSupplierSettings>>>;
@@ -36,18 +37,32 @@ export async function getSupplierSettings(db: Db, orgId: string): Promise<Suppli
   return toSettings(row);
 }
 
-/** Replaces the caller's organisation's trading terms; credit_facility is listed exactly when credit is offered. */
+/**
+ * Replaces the caller's organisation's trading terms; credit_facility is listed exactly when credit is
+ * offered. Records supplier.settings_changed for every buyer: the terms show on its offers.
+ */
 export async function saveSupplierSettings(
   db: Db,
   orgId: string,
   input: SupplierSettings,
+  actorUserId?: string,
 ): Promise<SupplierSettings> {
-  const row = await updateSupplierSettings(db, orgId, {
-    ...input,
-    supportedPaymentMethods: input.supportsCredit
-      ? [...input.supportedPaymentMethods, 'credit_facility']
-      : [...input.supportedPaymentMethods],
+  const row = await db.transaction(async (tx) => {
+    const saved = await updateSupplierSettings(tx, orgId, {
+      ...input,
+      supportedPaymentMethods: input.supportsCredit
+        ? [...input.supportedPaymentMethods, 'credit_facility']
+        : [...input.supportedPaymentMethods],
+    });
+    if (!saved) throw notFound(ORG_NOT_FOUND);
+    await recordEvent(tx, {
+      type: 'supplier.settings_changed',
+      orgIds: [orgId],
+      audience: ['customer'],
+      refs: { supplierId: orgId },
+      actorUserId,
+    });
+    return saved;
   });
-  if (!row) throw notFound(ORG_NOT_FOUND);
   return toSettings(row);
 }

@@ -2,10 +2,17 @@ import { Suspense } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../../components/ui/spinner';
 import { SyncIndicator } from '../../components/ui/sync-indicator';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { useAuthToken } from '../../lib/auth-token';
+import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { Breadcrumb } from './breadcrumb';
 import { TopBar } from './top-bar';
 
 export function AppShell() {
+  const session = useSession();
+  const token = useAuthToken();
+  // One live connection per signed-in session, for every screen; none while signed out or checking.
+  const liveStatus = useLiveUpdates(session.status === 'signed-in' ? token : null);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -14,7 +21,7 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <TopBar />
+      <TopBar liveStatus={liveStatus} />
       <main
         id="main"
         tabIndex={-1}

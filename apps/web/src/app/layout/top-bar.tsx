@@ -4,6 +4,8 @@ import { cn } from '../../components/ui/cn';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
 import { AREA_ACCESS, canAccess, homeRouteFor, type AccessRule } from '../../lib/authorization';
+import type { LiveStatus } from '../../lib/live/live-connection';
+import { LiveIndicator } from '../../lib/live/live-indicator';
 
 interface NavItem {
   label: string;
@@ -24,7 +26,8 @@ const tabClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-emerald-50 text-emerald-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
 
-export function TopBar() {
+/** `liveStatus`: the signed-in session's live connection (app-shell.tsx), null when there is none. */
+export function TopBar({ liveStatus = null }: { liveStatus?: LiveStatus | null }) {
   const session = useSession();
   const signOut = useSignOut();
   const { pathname } = useLocation();
@@ -70,6 +73,7 @@ export function TopBar() {
         </div>
 
         <div className="ml-auto flex h-14 min-w-0 items-center gap-3">
+          {session.status === 'signed-in' && liveStatus && <LiveIndicator status={liveStatus} />}
           <span
             className="hidden max-w-56 truncate rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-600 md:inline"
             title="Current page"

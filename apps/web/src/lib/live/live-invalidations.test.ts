@@ -1,0 +1,167 @@
+import { EVENT_TYPES, type EventType } from '@aduro/shared/events';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import {
+  invalidateEverything,
+  invalidateForEvents,
+  keysForEvents,
+  LIVE_INVALIDATIONS,
+} from './live-invalidations';
+
+const ORG = 'org-1';
+const SUPPLIER = 'supplier-9';
+const PRODUCT = 'product-3';
+
+/**
+ * The reads the screens cache, keyed as the features' api/ files key them (lib may not import them, so
+ * they are written out; app/layout/app-shell.test.tsx checks a few rows against the real screens).
+ */
+const CACHED: Record<string, QueryKey> = {
+  'supplier directory': ['suppliers', ORG, 'all'],
+  'supplier catalogue': ['suppliers', ORG, 'catalogue', SUPPLIER],
+  'product matches and comparison': ['supplier-matches', ORG, PRODUCT],
+  cart: ['cart', ORG],
+  'product catalogue': ['products', {}],
+  'supplier settings': ['supplier-settings', ORG],
+  'own inventory': ['inventory', ORG],
+  forecast: ['inventory', ORG, 'forecast', PRODUCT],
+  'customer orders page': ['orders', ORG, 'list', ORG, null],
+  'shipping board': ['orders', ORG, 'list', null, ORG],
+  'order detail': ['orders', ORG, 'detail', 'order-1'],
+  'credit lines and headroom': ['credit', ORG, 'lines'],
+  'credit applications': ['credit', ORG, 'applications', 'buyer'],
+  'credit queue': ['credit', ORG, 'applications', 'seller'],
+  'risk report': ['credit', ORG, 'risk', 'application-1'],
+  invoices: ['invoices', ORG, 'buyer'],
+  receivables: ['invoices', ORG, 'seller'],
+  'most purchased': ['top-products', ORG],
+  'staff users': ['org-users', ORG],
+  'staff roles': ['org-roles', ORG],
+  'current user': ['auth', 'me'],
+  'admin stats': ['admin', 'stats'],
+  'admin organisations': ['admin', 'entities', { kind: 'all' }],
+  'market summary': ['admin', 'market-summary'],
+};
+
+function seededClient() {
+  const queryClient = new QueryClient();
+  for (const key of Object.values(CACHED)) queryClient.setQueryData(key, { cached: true });
+  return queryClient;
+}
+
+function invalidated(queryClient: QueryClient): string[] {
+  return Object.entries(CACHED)
+    .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+    .sort();
+}
+
+async function refreshedBy(...types: EventType[]): Promise<string[]> {
+  const queryClient = seededClient();
+  await invalidateForEvents(
+    queryClient,
+    types.map((type) => ({ type })),
+  );
+  return invalidated(queryClient);
+}
+
+const MARKETPLACE = ['supplier directory', 'supplier catalogue', 'product matches and comparison', 'cart'];
+const ORDERS = ['customer orders page', 'shipping board', 'order detail'];
+const CREDIT = ['credit lines and headroom', 'credit applications', 'credit queue', 'risk report'];
+const ADMIN = ['admin stats', 'admin organisations', 'market summary'];
+const sorted = (...groups: string[][]) => groups.flat().sort();
+
+describe('what each live event refreshes', () => {
+  it("a supplier's stock sync refreshes the buyer's matches, catalogue and comparison, and the supplier's inventory", async () => {
+    expect(await refreshedBy('inventory.synced')).toEqual(sorted(MARKETPLACE, ['own inventory', 'forecast']));
+  });
+
+  it('a new product reaches the catalogue, the marketplace and the supplier inventory', async () => {
+    expect(await refreshedBy('product.created')).toEqual(
+      sorted(MARKETPLACE, ['product catalogue', 'own inventory', 'forecast']),
+    );
+  });
+
+  it("a supplier's new settings reach the directory, the matches and its own settings panel", async () => {
+    expect(await refreshedBy('supplier.settings_changed')).toEqual(
+      sorted(MARKETPLACE, ['supplier settings']),
+    );
+  });
+
+  it("a colleague's cart change refreshes the cart only", async () => {
+    expect(await refreshedBy('cart.changed')).toEqual(['cart']);
+  });
+
+  it("a drafted order appears on the supplier's shipping board and leaves the buyer's cart", async () => {
+    expect(await refreshedBy('order.drafted')).toEqual(sorted(ORDERS, ['cart']));
+  });
+
+  it('an approved order reaches the shipping board, stock, credit, invoices and trade figures', async () => {
+    const trade = sorted(ORDERS, MARKETPLACE, CREDIT, ADMIN, [
+      'own inventory',
+      'forecast',
+      'invoices',
+      'receivables',
+      'most purchased',
+    ]);
+    expect(await refreshedBy('order.released')).toEqual(trade);
+    expect(await refreshedBy('order.cancelled')).toEqual(trade);
+  });
+
+  it("a drop moved by the supplier changes the buyer's orders page and what the marketplace offers", async () => {
+    expect(await refreshedBy('drop.moved')).toEqual(
+      sorted(ORDERS, MARKETPLACE, ['own inventory', 'forecast']),
+    );
+  });
+
+  it("a credit application reaches the supplier's credit queue", async () => {
+    expect(await refreshedBy('credit.application_submitted')).toEqual(sorted(CREDIT));
+  });
+
+  it("a credit decision appears on the buyer's credit page and in the credit its matches offer", async () => {
+    expect(await refreshedBy('credit.decided')).toEqual(sorted(CREDIT, ['product matches and comparison']));
+  });
+
+  it('a recorded payment updates invoices, receivables and the credit headroom', async () => {
+    expect(await refreshedBy('payment.recorded')).toEqual(
+      sorted(CREDIT, ['invoices', 'receivables', 'product matches and comparison']),
+    );
+  });
+
+  it('a deactivated supplier leaves the matches, the directory and the cart quotes', async () => {
+    expect(await refreshedBy('organisation.toggled')).toEqual(sorted(MARKETPLACE, ADMIN));
+  });
+
+  it("a registration reaches the platform admin's organisations and stats", async () => {
+    expect(await refreshedBy('organisation.registered')).toEqual(sorted(ADMIN));
+  });
+
+  it("a staff change refreshes the staff lists and the signed-in user's own roles", async () => {
+    expect(await refreshedBy('staff.changed')).toEqual(['current user', 'staff roles', 'staff users']);
+  });
+
+  it('a resync refreshes everything', async () => {
+    const queryClient = seededClient();
+    await invalidateEverything(queryClient);
+    expect(invalidated(queryClient)).toEqual(Object.keys(CACHED).sort());
+  });
+
+  it('a batch refreshes each read once, whatever the number of events', () => {
+    const keys = keysForEvents([
+      { type: 'inventory.synced' },
+      { type: 'inventory.synced' },
+      { type: 'drop.moved' },
+    ]);
+    expect(keys.map((key) => key[0])).toEqual([
+      'suppliers',
+      'supplier-matches',
+      'cart',
+      'inventory',
+      'orders',
+    ]);
+  });
+
+  it('maps every event type to something it refreshes', () => {
+    for (const type of EVENT_TYPES) expect(LIVE_INVALIDATIONS[type].length).toBeGreaterThan(0);
+  });
+});

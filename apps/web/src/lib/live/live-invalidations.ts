@@ -1,0 +1,100 @@
+import type { EventType, LiveEventData } from '@aduro/shared/events';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * The query-key prefixes the live feed refreshes, each the first part of the keys one feature's api/
+ * files build. lib cannot import features (eslint.config.js), so the prefixes are spelled here, as
+ * orders/api/invalidate-orders.ts already does; every key in the cache belongs to the signed-in
+ * organisation (the cache is cleared with the token), so a prefix needs no organisation id.
+ */
+const KEYS = {
+  /** suppliers/api: the supplier directory and a supplier's catalogue. */
+  suppliers: ['suppliers'],
+  /** suppliers/api: the suppliers able to fill a product, which the hub's comparison table is cut from. */
+  matches: ['supplier-matches'],
+  /** suppliers/api: a supplier's own trading settings. */
+  supplierSettings: ['supplier-settings'],
+  /** catalogue/api: the shared product catalogue. */
+  products: ['products'],
+  /** inventory/api: a supplier's stock lots and forecasts. */
+  inventory: ['inventory'],
+  /** cart/api: the buyer's cart, which quotes each supplier's current price. */
+  cart: ['cart'],
+  /** orders/api: the buyer's orders page, the supplier's shipping board and each order. */
+  orders: ['orders'],
+  /** credit/api: credit lines (the headroom), applications on both sides and risk reports. */
+  credit: ['credit'],
+  /** invoices/api: a buyer's invoices and a supplier's receivables. */
+  invoices: ['invoices'],
+  /** analytics/api: most purchased products. */
+  topProducts: ['top-products'],
+  /** staff/api: the organisation's users and its roles. */
+  orgUsers: ['org-users'],
+  orgRoles: ['org-roles'],
+  /** auth/api: the signed-in user, whose roles and organisation come from the server. */
+  me: ['auth', 'me'],
+  /** admin/api: platform stats, organisations and the market summary. */
+  admin: ['admin'],
+} as const satisfies Record<string, QueryKey>;
+
+/** What the marketplace shows a buyer about suppliers' offers. */
+const MARKETPLACE = [KEYS.suppliers, KEYS.matches, KEYS.cart] as const;
+
+/** A released or cancelled order moves stock, credit, invoices and the platform's trade figures. */
+const TRADE = [
+  KEYS.orders,
+  ...MARKETPLACE,
+  KEYS.inventory,
+  KEYS.credit,
+  KEYS.invoices,
+  KEYS.topProducts,
+  KEYS.admin,
+] as const;
+
+/**
+ * Which cached reads each feed event can change. One row per event type; the type makes a new event
+ * type a compile error here until it is mapped.
+ */
+export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
+  'inventory.synced': [...MARKETPLACE, KEYS.inventory],
+  'product.created': [KEYS.products, ...MARKETPLACE, KEYS.inventory],
+  'supplier.settings_changed': [...MARKETPLACE, KEYS.supplierSettings],
+  'cart.changed': [KEYS.cart],
+  'order.drafted': [KEYS.orders, KEYS.cart],
+  'order.released': TRADE,
+  // A cancelled release gives stock and credit back; a cancelled draft only leaves the lists.
+  'order.cancelled': TRADE,
+  'drop.moved': [KEYS.orders, ...MARKETPLACE, KEYS.inventory],
+  'credit.application_submitted': [KEYS.credit],
+  // Matches carry the buyer's available credit and payment methods per supplier.
+  'credit.decided': [KEYS.credit, KEYS.matches],
+  'payment.recorded': [KEYS.invoices, KEYS.credit, KEYS.matches],
+  'organisation.registered': [KEYS.admin],
+  // A deactivated supplier leaves the directory, the matches and any cart quote.
+  'organisation.toggled': [KEYS.admin, ...MARKETPLACE],
+  'staff.changed': [KEYS.orgUsers, KEYS.orgRoles, KEYS.me],
+};
+
+/** The distinct key prefixes a batch of events calls for, in table order. */
+export function keysForEvents(events: readonly Pick<LiveEventData, 'type'>[]): QueryKey[] {
+  const keys = new Map<string, QueryKey>();
+  for (const event of events) {
+    for (const key of LIVE_INVALIDATIONS[event.type]) keys.set(JSON.stringify(key), key);
+  }
+  return [...keys.values()];
+}
+
+/** Marks every read the events touched stale; the ones on screen refetch at once. */
+export function invalidateForEvents(
+  queryClient: QueryClient,
+  events: readonly Pick<LiveEventData, 'type'>[],
+): Promise<void> {
+  return Promise.all(
+    keysForEvents(events).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ).then(() => undefined);
+}
+
+/** The server lost events it could not replay: everything cached may be out of date. */
+export function invalidateEverything(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries();
+}
