@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSseFrames, type SseFrame } from './sse.ts';
 
 /**
  * Helpers for replicas.api.test.ts: several real servers as separate processes behind a real HAProxy.
@@ -306,13 +307,7 @@ export function call(base: string, method: string, url: string, opts: CallOption
   });
 }
 
-export interface Frame {
-  id?: string;
-  event: string;
-  data: unknown;
-  /** performance.now() when the frame was read. */
-  receivedAt: number;
-}
+export type Frame = SseFrame;
 
 /** A client of GET /api/events reading frames as they arrive (fetch streaming, as the web app does). */
 export interface EventStream {
@@ -334,38 +329,14 @@ export async function openEventStream(base: string, authorization: string): Prom
     for (const wake of [...waiting]) wake();
   };
   void (async () => {
-    if (!res.body || res.status !== 200) return;
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const frame: Frame = { event: 'message', data: null, receivedAt: performance.now() };
-          let isFrame = false;
-          for (const line of block.split('\n')) {
-            if (line.startsWith('id: ')) frame.id = line.slice(4);
-            else if (line.startsWith('event: ')) {
-              frame.event = line.slice(7);
-              isFrame = true;
-            } else if (line.startsWith('data: ')) frame.data = JSON.parse(line.slice(6));
-          }
-          if (isFrame) frames.push(frame);
-        }
+    if (res.body && res.status === 200) {
+      await readSseFrames(res.body, (read) => {
+        frames.push(...read);
         wakeAll();
-      }
-    } catch {
-      // aborted by close()
-    } finally {
-      ended = true;
-      wakeAll();
+      });
     }
+    ended = true;
+    wakeAll();
   })();
   const requestId = res.headers.get('x-request-id') ?? '';
   return {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEventData } from '@aduro/shared/events';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { readSseFrames, type SseFrame } from '../../test/sse.ts';
 import { recordEvent } from './events.repository.ts';
 
 let t: TestApp;
@@ -33,11 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Frame {
-  id?: string;
-  event: string;
-  data: unknown;
-}
+type Frame = SseFrame;
 
 /** A client of GET /api/events reading frames as they arrive; waits on frames, never on time. */
 interface LiveStream {
@@ -63,38 +60,14 @@ async function openStream(authorization: string | undefined, lastEventId?: numbe
   });
   const frames: Frame[] = [];
   const waiting: Array<() => void> = [];
-  let buffer = '';
-  const decoder = new TextDecoder();
   const ended = (async () => {
-    if (!res.body || res.status !== 200) return;
-    const reader = res.body.getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const frame: Frame = { event: 'message', data: null };
-          let isFrame = false;
-          for (const line of block.split('\n')) {
-            if (line.startsWith('id: ')) frame.id = line.slice(4);
-            else if (line.startsWith('event: ')) {
-              frame.event = line.slice(7);
-              isFrame = true;
-            } else if (line.startsWith('data: ')) frame.data = JSON.parse(line.slice(6));
-          }
-          if (isFrame) frames.push(frame);
-          for (const wake of waiting.splice(0)) wake();
-        }
-      }
-    } catch {
-      // aborted by close()
-    } finally {
-      for (const wake of waiting.splice(0)) wake();
+    if (res.body && res.status === 200) {
+      await readSseFrames(res.body, (read) => {
+        frames.push(...read);
+        for (const wake of waiting.splice(0)) wake();
+      });
     }
+    for (const wake of waiting.splice(0)) wake();
   })();
   let finished = false;
   void ended.then(() => (finished = true));

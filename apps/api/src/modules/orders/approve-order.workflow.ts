@@ -6,7 +6,6 @@ import type { Tx } from '../../db/client.ts';
 import { toPesewas } from '../../lib/money.ts';
 import { addDays } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { recordEvent } from '../events/events.repository.ts';
 import {
   addToCreditBalance,
   allocate,
@@ -17,6 +16,7 @@ import {
   lockSellableLots,
   markReleased,
 } from './orders.repository.ts';
+import { recordOrderEvent } from './order-events.ts';
 
 /**
  * The buyer approves a drafted order (DOMAIN.md "Orders"), in the caller's transaction, locking in a
@@ -96,19 +96,10 @@ export async function approveOrder(
     now.getUTCFullYear(),
   );
   await markReleased(tx, order.id, input.user, now, `Approved; invoice ${invoice.number} issued`);
-  await recordEvent(tx, {
-    type: 'order.released',
-    orgIds: [order.buyerOrgId, order.sellerOrgId],
-    audience: ['customer'],
-    refs: {
-      buyerId: order.buyerOrgId,
-      supplierId: order.sellerOrgId,
-      orderIds: [order.id],
-      productIds: [order.productId],
-      invoiceId: invoice.id,
-      ...(creditLineId ? { creditLineId } : {}),
-    },
+  await recordOrderEvent(tx, 'order.released', order, {
     actorUserId: input.user.id,
+    changesStock: true,
+    refs: { invoiceId: invoice.id, ...(creditLineId ? { creditLineId } : {}) },
   });
   return { orderId: order.id, invoiceNumber: invoice.number };
 }

@@ -10,7 +10,6 @@ import type { Tx } from '../../db/client.ts';
 import { toPesewas } from '../../lib/money.ts';
 import { addDays } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { recordEvent } from '../events/events.repository.ts';
 import {
   addToCreditBalance,
   cancelAllDrops,
@@ -23,6 +22,7 @@ import {
   updateDrop,
   updateInvoice,
 } from './orders.repository.ts';
+import { recordOrderEvent } from './order-events.ts';
 
 /**
  * The seller moves one drop of a released order (DOMAIN.md "Drops"), in the caller's transaction.
@@ -124,19 +124,10 @@ export async function moveDrop(
         ]
       : []),
   ]);
-  await recordEvent(tx, {
-    type: 'drop.moved',
-    orgIds: [order.buyerOrgId, order.sellerOrgId],
-    audience: ['customer'],
-    refs: {
-      buyerId: order.buyerOrgId,
-      supplierId: order.sellerOrgId,
-      orderIds: [order.id],
-      dropId: drop.id,
-      productIds: [order.productId],
-      ...touched,
-    },
+  await recordOrderEvent(tx, 'drop.moved', order, {
     actorUserId: input.user.id,
+    changesStock: true,
+    refs: { dropId: drop.id, ...touched },
   });
   return { orderId: order.id };
 }
@@ -166,16 +157,6 @@ export async function cancelDraftOrder(
       createdAt: now,
     },
   ]);
-  await recordEvent(tx, {
-    type: 'order.cancelled',
-    orgIds: [order.buyerOrgId, order.sellerOrgId],
-    refs: {
-      buyerId: order.buyerOrgId,
-      supplierId: order.sellerOrgId,
-      orderIds: [order.id],
-      productIds: [order.productId],
-    },
-    actorUserId: input.user.id,
-  });
+  await recordOrderEvent(tx, 'order.cancelled', order, { actorUserId: input.user.id, changesStock: false });
   return { orderId: order.id };
 }
