@@ -29,6 +29,7 @@ import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import feedPlugin from './plugins/feed.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
 import healthPlugin from './plugins/health.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import readCachePlugin from './plugins/read-cache.ts';
@@ -101,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(feedPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(readCachePlugin);
   await app.register(authPlugin, { config, sessionCacheMs: opts.sessionCacheMs });
   await app.register(healthPlugin);

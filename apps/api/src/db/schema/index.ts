@@ -8,3 +8,4 @@ export * from './credit.ts';
 export * from './invoices.ts';
 export * from './suppliers.ts';
 export * from './events.ts';
+export * from './idempotency.ts';

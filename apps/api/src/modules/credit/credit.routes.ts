@@ -21,6 +21,7 @@ import {
   getCreditLines,
   rejectApplication,
 } from './credit.service.ts';
+import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -97,11 +98,13 @@ export default async function creditRoutes(app: FastifyInstance) {
   r.post(
     '/credit/applications/:id/approve',
     {
+      config: { idempotent: true },
       preValidation: approver,
       schema: {
         tags,
         summary: 'Approve with a limit: create the credit line or set its limit (never below the balance)',
         security,
+        headers: idempotencyHeadersSchema,
         params: applicationIdParamsSchema,
         body: approveApplicationSchema,
         response: { 200: creditApplicationSchema, ...errors },
@@ -113,11 +116,13 @@ export default async function creditRoutes(app: FastifyInstance) {
   r.post(
     '/credit/applications/:id/reject',
     {
+      config: { idempotent: true },
       preValidation: approver,
       schema: {
         tags,
         summary: 'Reject a pending application',
         security,
+        headers: idempotencyHeadersSchema,
         params: applicationIdParamsSchema,
         response: { 200: creditApplicationSchema, ...errors },
       },

@@ -10,6 +10,7 @@ import {
 } from '@aduro/shared/invoices';
 import { caller } from '../../plugins/auth.ts';
 import { getInvoices, payInvoice } from './invoices.service.ts';
+import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -46,6 +47,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/payments',
     {
+      config: { idempotent: true },
       preValidation: app.guard(creditStaff),
       schema: {
         tags,
@@ -53,6 +55,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
         description:
           'At most what is due; lowers the credit balance for credit invoices; settles the invoice when all is paid.',
         security,
+        headers: idempotencyHeadersSchema,
         params: invoiceIdParamsSchema,
         body: paymentRequestSchema,
         response: { 201: invoiceSchema, ...errors },

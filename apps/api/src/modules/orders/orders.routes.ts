@@ -16,6 +16,7 @@ import { hasPermission } from '@aduro/shared/permissions';
 import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { approve, cancel, changeDrop, createOrder, getOrder, getOrders } from './orders.service.ts';
+import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -49,6 +50,7 @@ export default async function orderRoutes(app: FastifyInstance) {
   r.post(
     '/orders',
     {
+      config: { idempotent: true },
       preValidation: customer,
       schema: {
         tags,
@@ -58,6 +60,7 @@ export default async function orderRoutes(app: FastifyInstance) {
           'under the moq, a method the supplier does not accept, credit without an active line or over the ' +
           'available credit, an inactive party. The order awaits the buyer’s approval.',
         security,
+        headers: idempotencyHeadersSchema,
         body: draftOrderSchema,
         response: { 201: orderSchema, ...errors },
       },
@@ -101,6 +104,7 @@ export default async function orderRoutes(app: FastifyInstance) {
   r.post(
     '/orders/:orderId/approve',
     {
+      config: { idempotent: true },
       preValidation: customer,
       schema: {
         tags,
@@ -109,6 +113,7 @@ export default async function orderRoutes(app: FastifyInstance) {
           'One transaction with row locks. 409 when the order is not awaiting approval, stock or credit ' +
           'falls short, or a party is inactive; nothing changes then.',
         security,
+        headers: idempotencyHeadersSchema,
         params: orderIdParamsSchema,
         response: { 200: orderSchema, ...errors },
       },
