@@ -162,6 +162,7 @@ async function main() {
     'apps/api/bench/inventory.ts',
     'apps/api/bench/marketplace.ts',
     'apps/api/bench/approvals.ts',
+    'apps/api/bench/live-market.ts',
     'apps/api/bench/admin.ts',
   ]) {
     const code = await new Promise((resolve) =>

@@ -6,14 +6,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { productDedupeKey } from '@aduro/shared/catalogue';
 import { migrateDatabase, openDatabase, queryRows } from '../src/db/client.ts';
 import { inventoryLots, offers, products } from '../src/db/schema/index.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { ensureRoles } from '../src/db/seed/roles.ts';
 import { draftOrders } from '../src/modules/orders/draft-orders.workflow.ts';
-import { adminQuery, median, signIn, startServer } from './lib.ts';
+import {
+  adminQuery,
+  APPROVAL_INVARIANTS,
+  checkInvariants,
+  median,
+  signIn,
+  startServer,
+  TRADE_FIGURE_INVARIANTS,
+} from './lib.ts';
 
 const ORDERS = 2_000;
 const PRODUCTS = 50;
@@ -97,38 +104,6 @@ async function prepare(databaseUrl: string, dataDir: string) {
   }
 }
 
-const INVARIANTS: [string, string][] = [
-  ['no lot below zero', `select count(*)::int as bad from inventory_lots where quantity < 0`],
-  [
-    'every credit line within its limit',
-    `select count(*)::int as bad from credit_lines where balance > credit_limit or balance < 0`,
-  ],
-  [
-    'every credit balance equals what its invoices still owe',
-    `select count(*)::int as bad from credit_lines cl where cl.balance <> coalesce((
-       select sum(i.amount - i.amount_paid) from invoices i
-       where i.credit_line_id = cl.id and i.on_credit and i.status <> 'void'), 0)`,
-  ],
-  [
-    'one invoice per released order, none for drafts',
-    `select count(*)::int as bad from orders o
-     where (select count(*) from invoices i where i.order_id = o.id) <> (case when o.approved_at is null then 0 else 1 end)`,
-  ],
-  [
-    'allocations of each released order equal its units',
-    `select count(*)::int as bad from orders o where o.approved_at is not null and o.total_quantity <> coalesce((
-       select sum(a.quantity) from drop_allocations a join order_drops d on d.id = a.drop_id
-       where d.order_id = o.id and d.status <> 'Cancelled'), 0) + coalesce((
-       select sum(d.quantity) from order_drops d where d.order_id = o.id and d.status = 'Cancelled'), 0)`,
-  ],
-  [
-    'bench lots moved exactly by their allocations',
-    `select count(*)::int as bad from inventory_lots l join products p on p.id = l.product_id
-     where p.category = 'Bench' and l.quantity <> 100000 - coalesce((
-       select sum(a.quantity) from drop_allocations a where a.lot_id = l.id and a.returned_at is null), 0)`,
-  ],
-];
-
 async function main() {
   console.log('\nOrder approvals on PostgreSQL');
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -182,17 +157,8 @@ async function main() {
     } finally {
       await server.stop();
     }
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      for (const [label, query] of INVARIANTS) {
-        const bad = Number((await client.query<{ bad: number }>(query)).rows[0]!.bad);
-        console.log(`  ${bad === 0 ? 'ok  ' : 'FAIL'} ${label}${bad === 0 ? '' : ` (${bad} rows)`}`);
-        if (bad !== 0) failed = true;
-      }
-    } finally {
-      await client.end();
-    }
+    if ((await checkInvariants(databaseUrl, [...APPROVAL_INVARIANTS, ...TRADE_FIGURE_INVARIANTS])) > 0)
+      failed = true;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);

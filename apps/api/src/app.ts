@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,6 +32,7 @@ import errorsPlugin from './plugins/errors.ts';
 import feedPlugin from './plugins/feed.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import healthPlugin from './plugins/health.ts';
+import inputGuardPlugin from './plugins/input-guard.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import readCachePlugin from './plugins/read-cache.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
@@ -60,10 +62,16 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.env.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordHash'],
-    },
+    // Whatever logger a caller gives, no secret reaches a line: known fields are redacted, and an error's
+    // failed query loses its parameters (loggerSafety below).
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.env.LOG_LEVEL,
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+            ...loggerSafety,
+          },
     // A caller's request id is kept when it looks sane, so logs line up across a proxy. Ours are this
     // process's random prefix and a counter: unique across restarts and processes for log searches, and
     // cheaper than a UUID on every request.
@@ -75,6 +83,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: 1_048_576,
+    // A request not answered within REQUEST_TIMEOUT_MS answers 503 (plugins/errors.ts). handlerTimeout
+    // runs from routing to the reply and stops when a route hijacks its reply, so the live stream
+    // (GET /api/events) is not cut; requestTimeout bounds receiving the request, not sending the answer.
+    handlerTimeout: config.env.REQUEST_TIMEOUT_MS,
+    requestTimeout: config.env.REQUEST_TIMEOUT_MS,
     // Which proxies' X-Forwarded-For is believed, so request.ip is the client behind a balancer.
     trustProxy: trustProxyOption(config.env.TRUST_PROXY),
     ajv: { customOptions: { coerceTypes: false } },
@@ -94,6 +107,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // A NUL byte in a parameter, query or body answers 400 before any route reaches the database.
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   // JSON answers of 1 KB or more go out brotli- or gzip-compressed to callers that accept it (a 170 KB
   // supplier directory is 20 KB on the wire); brotli at quality 4 costs about what gzip does. The web
@@ -157,4 +172,55 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(webPlugin, { distDir: config.env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
   return app;
+}
+
+/**
+ * What is never logged: passwords, hashes, tokens and licence bytes by their field names, and the
+ * parameters of a failed query (drizzle's DrizzleQueryError carries them in `params` and in its message,
+ * argon2id hashes included when a registration's insert fails).
+ */
+const loggerSafety = {
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      ...['password', 'passwordHash', 'password_hash', 'token', 'accessToken', 'resetToken']
+        .concat(['authorization', 'content', 'licence'])
+        .flatMap((field) => [field, `*.${field}`]),
+    ],
+    censor: '[redacted]',
+  },
+  serializers: { err: errWithoutParams },
+};
+
+// A PHC string: $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>.
+const ARGON2_HASH = /\$argon2(?:id|i|d)\$[\w+/=$,.-]*/g;
+
+/** pino's own err serializer, less any failed query's parameters (in `params`, the message and the stack). */
+function errWithoutParams(err: Error): ReturnType<typeof stdSerializers.err> {
+  const out = stdSerializers.err(err);
+  if (out === null || typeof out !== 'object') return out;
+  let text = [String(out.message ?? ''), String(out.stack ?? '')];
+  // Drizzle writes `params: ${params}` into its message; the cause chain's messages are in ours too.
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
+    const params = (e as { params?: unknown }).params;
+    if (params !== undefined) {
+      let shown = '';
+      try {
+        shown = `params: ${String(params)}`;
+      } catch {
+        // Parameters that cannot be shown as text were not in the message either.
+      }
+      if (shown !== '' && shown !== 'params: ') {
+        text = text.map((t) => t.split(shown).join('params: [redacted]'));
+      }
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  text = text.map((t) => t.replace(ARGON2_HASH, '[redacted]'));
+  if (out.message !== undefined) out.message = text[0]!;
+  if (out.stack !== undefined) out.stack = text[1]!;
+  delete out.params;
+  if (out.cause && typeof out.cause === 'object') delete (out.cause as Record<string, unknown>).params;
+  return out;
 }

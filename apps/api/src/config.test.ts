@@ -96,6 +96,36 @@ describe('configuration', () => {
     expect(attempt('10.0.0.1,')).toThrow(/TRUST_PROXY: .*"" is none of these/);
   });
 
+  it('times out database connects after 5 s, statements after 15 s and requests after 30 s unless told', () => {
+    const defaults = loadConfig({ DATA_DIR: tmp(), DB_CONNECT_TIMEOUT_MS: '' }).env;
+    expect(defaults.DB_CONNECT_TIMEOUT_MS).toBe(5_000);
+    expect(defaults.DB_STATEMENT_TIMEOUT_MS).toBe(15_000);
+    expect(defaults.REQUEST_TIMEOUT_MS).toBe(30_000);
+    const set = loadConfig({
+      DATA_DIR: tmp(),
+      DB_CONNECT_TIMEOUT_MS: '2000',
+      DB_STATEMENT_TIMEOUT_MS: '8000',
+      REQUEST_TIMEOUT_MS: '12000',
+    }).env;
+    expect([set.DB_CONNECT_TIMEOUT_MS, set.DB_STATEMENT_TIMEOUT_MS, set.REQUEST_TIMEOUT_MS]).toEqual([
+      2_000, 8_000, 12_000,
+    ]);
+  });
+
+  it('refuses a timeout that is no whole number of milliseconds from 100 to an hour, naming it', () => {
+    const attempt = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: tmp(), ...env });
+    expect(attempt({ DB_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(
+      /DB_CONNECT_TIMEOUT_MS: must be a number of milliseconds/,
+    );
+    expect(attempt({ DB_STATEMENT_TIMEOUT_MS: '1.5' })).toThrow(
+      /DB_STATEMENT_TIMEOUT_MS: must be a whole number of milliseconds/,
+    );
+    expect(attempt({ REQUEST_TIMEOUT_MS: '50' })).toThrow(
+      /REQUEST_TIMEOUT_MS: must be at least 100 milliseconds/,
+    );
+    expect(attempt({ REQUEST_TIMEOUT_MS: '7200000' })).toThrow(/REQUEST_TIMEOUT_MS: must be at most 3600000/);
+  });
+
   it('generates a development secret once and keeps it in the data folder', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir });

@@ -71,6 +71,18 @@ export function trustProxyOption(
   return (_address, hop) => hop < value;
 }
 
+/** A time limit in milliseconds, from a tenth of a second to an hour; empty means the default. */
+const milliseconds = (fallback: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100 milliseconds')
+      .max(3_600_000, 'must be at most 3600000 milliseconds (an hour)')
+      .default(fallback),
+  );
+
 /** Every setting Aduro reads from the environment (names fixed by DEVELOPERS.md). */
 const envSchema = z
   .object({
@@ -101,6 +113,10 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
     TRUST_PROXY: trustProxy,
+    // Past any of these the request answers 503 with Retry-After (plugins/errors.ts).
+    DB_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+    DB_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
+    REQUEST_TIMEOUT_MS: milliseconds(30_000),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

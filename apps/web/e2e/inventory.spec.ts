@@ -48,8 +48,11 @@ test.describe('supplier inventory', () => {
     await expect(toast(page, 'Product added. Use the new ID to sync inventory.')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    // The new product is already in the sync form: its name in the picker, its id beneath.
-    await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue(name);
+    // The new product is already in the sync form: its id in the field (SPEC §4), its name beneath.
+    await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+    await expect(page.getByText(`New catalogue product: ${name}`)).toBeVisible();
     await expect(page.getByText(/^Product ID/)).toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await expect(page.getByLabel('Quantity (units)')).toBeFocused();
 

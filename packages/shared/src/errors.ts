@@ -22,7 +22,11 @@ export const ERROR_STATUS = {
   too_large: 413,
   unsupported_media: 415,
   rate_limited: 429,
+  /** The database cannot be reached or did not answer in time; the caller tries again shortly. */
+  unavailable: 503,
 } as const;
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+/** The answer while the database restarts, fails over or stalls (503 with Retry-After). */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';

@@ -67,6 +67,18 @@ export const supplierRelationshipSchema = z.object({
   creditAvailable: z.number().nullable(),
 });
 
+/** SPEC §9: the payment terms label of a supplier that has not given any. */
+export const DEFAULT_PAYMENT_TERMS = 'Prepaid';
+
+/**
+ * A supplier's payment terms as the API answers them and the web shows them: 'Prepaid' when none are stored
+ * (an old row may hold null or blank text).
+ */
+export function paymentTermsOrDefault(terms: string | null | undefined): string {
+  const text = terms?.trim() ?? '';
+  return text === '' ? DEFAULT_PAYMENT_TERMS : text;
+}
+
 /** A supplier card of the customer hub directory (SPEC §3 "Supplier (marketplace list)"). */
 export const supplierDirectoryEntrySchema = z
   .object({
@@ -75,6 +87,7 @@ export const supplierDirectoryEntrySchema = z
     location: z.string().nullable(),
     supplierCategory: z.enum(SUPPLIER_CATEGORIES).nullable(),
     isActive: z.boolean(),
+    /** Never null or blank: 'Prepaid' when the supplier has none (paymentTermsOrDefault). */
     paymentTerms: z.string(),
     /** Offers with unexpired stock on hand. */
     inventory: z.object({ lines: z.number().int() }),

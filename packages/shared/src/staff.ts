@@ -10,6 +10,7 @@ export const STAFF_MESSAGES = {
   unknownRole: 'Choose roles from InventoryManager, ShippingClerk, CreditApprover and Admin',
   lastAdmin: 'Your organisation must keep at least one Admin.',
   removeSelf: 'You cannot remove yourself. Ask another Admin to do it.',
+  duplicateRole: 'Each role can be given once.',
   userNotFound: 'User not found',
   created: 'User created',
   rolesUpdated: 'Roles updated',
@@ -33,12 +34,14 @@ export const orgUserSchema = z
   .meta({ id: 'OrgUser' });
 export type OrgUser = z.infer<typeof orgUserSchema>;
 
-/** Role names; a missing or empty list answers with the form's own message. */
+/** Role names, each at most once; a missing or empty list answers with the form's own message. */
 const roleNames = (required: string) =>
   z
     .array(z.enum(SUPPLIER_ROLES, { error: STAFF_MESSAGES.unknownRole }), { error: required })
     .min(1, required)
-    .max(SUPPLIER_ROLES.length);
+    // More names than there are roles can only repeat one.
+    .max(SUPPLIER_ROLES.length, STAFF_MESSAGES.duplicateRole)
+    .refine((roles) => new Set(roles).size === roles.length, STAFF_MESSAGES.duplicateRole);
 
 /** POST /api/org/users body and the invite form (default role InventoryManager). */
 export const inviteUserSchema = z

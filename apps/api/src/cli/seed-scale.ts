@@ -3,11 +3,12 @@ import { loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { ensureRoles } from '../db/seed/roles.ts';
-import { seedScale } from '../db/seed/scale.ts';
+import { SCALE_PASSWORD, scaleEmails, seedScale } from '../db/seed/scale.ts';
 
 /**
- * `npm run seed:scale`: adds 500 suppliers, 5,000 products and 200,000 released orders to the
- * PostgreSQL database named by DATABASE_URL (with the demo data too, so the demo accounts sign in).
+ * `npm run seed:scale`: adds 500 suppliers, 2,000 customers, 5,000 products and 200,000 released orders
+ * to the PostgreSQL database named by DATABASE_URL (with the demo data too, so the demo accounts sign
+ * in), and an account or two for each organisation it adds.
  */
 async function main() {
   const config = loadConfig();
@@ -31,6 +32,11 @@ async function main() {
         ? `Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`
         : 'This database already holds the scale data set; nothing was added.',
     );
+    if (seeded)
+      console.log(
+        `Sign in as ${scaleEmails.supplierAdmin(1)} (Admin), ${scaleEmails.inventoryManager(1)} ` +
+          `(InventoryManager) or ${scaleEmails.buyer(1)}, numbered up to 0500 and 2000, password ${SCALE_PASSWORD}.`,
+      );
   } finally {
     await database.close();
   }

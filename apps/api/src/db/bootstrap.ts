@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -5,6 +7,7 @@ import type { Config } from '../config.ts';
 import { ensurePlatformAdmin } from '../modules/auth/auth.service.ts';
 import { importLicenceFiles } from '../modules/auth/licence-storage.ts';
 import { migrateDatabase, openDatabase, queryRows, type Database } from './client.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { seedDemo } from './seed/demo.ts';
 import { ensureRoles } from './seed/roles.ts';
 
@@ -21,8 +24,40 @@ export const BOOTSTRAP_LOCK = 0x616475726f;
  * so the first does the work and the others find it done.
  */
 export async function prepareDatabase(config: Config, log: Log): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.dataDir });
+  // The embedded database is one server's: a second on the same folder stops here (db/data-dir-lock.ts).
+  const lock = config.env.DATABASE_URL ? null : await lockDataDir(config.dataDir);
+  let opened: Database;
   try {
+    opened = await openDatabase({
+      databaseUrl: config.env.DATABASE_URL,
+      dataDir: config.dataDir,
+      connectTimeoutMs: config.env.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.env.DB_STATEMENT_TIMEOUT_MS,
+    });
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
+  const database: Database = lock
+    ? {
+        ...opened,
+        close: async () => {
+          try {
+            await opened.close();
+          } finally {
+            await lock.release();
+          }
+        },
+      }
+    : opened;
+  try {
+    // Uploads were once staged on disk here; one a crash left behind is never finished (they are staged
+    // in memory now, modules/auth/licence-storage.ts), so the folder goes.
+    const tmp = path.join(config.dataDir, 'uploads', 'tmp');
+    if (existsSync(tmp)) {
+      await rm(tmp, { recursive: true, force: true });
+      log.info({ folder: tmp }, 'staged uploads left by an earlier run removed');
+    }
     await holdingBootstrapLock(database, config.env.DATABASE_URL, log, async () => {
       await migrateDatabase(database);
       await ensureRoles(database.db);

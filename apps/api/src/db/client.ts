@@ -42,7 +42,19 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** An already open PGlite instance (tests load a template copy into one). */
   pglite?: PGlite;
+  /** How long opening a PostgreSQL connection may take (DB_CONNECT_TIMEOUT_MS); 5 s unless given. */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL's statement_timeout on the pool's connections (DB_STATEMENT_TIMEOUT_MS); none unless
+   * given, so the command-line loaders' long statements run to the end.
+   */
+  statementTimeoutMs?: number;
 }
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/** The server each PostgreSQL database was opened on, for work that needs a connection of its own. */
+const serverUrls = new WeakMap<Db, string>();
 
 /** Opens node-postgres when a URL is given, otherwise embedded PGlite kept in dataDir. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -52,21 +64,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // numeric, bigint and date come back as strings; drizzle's column modes map them.
     // A few connections per core: more only queue inside PostgreSQL and switch contexts (on this
     // 2-core machine 8 connections approve 220 orders/s where 20 managed 196, apps/api/bench/approvals.ts).
+    const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: Math.max(4, os.availableParallelism() * 4),
+      // A database that does not answer fails the request (503) instead of holding it.
+      connectionTimeoutMillis: connectTimeoutMs,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      // Notices a failover or a pulled cable on a quiet connection.
+      keepAlive: true,
     });
-    // An idle client can lose its connection (server restart, database dropped); without a listener
-    // that error would crash the process. The next query simply opens a new connection.
+    // A connection can be lost at any time (server restart, failover, pg_terminate_backend). The pool
+    // listens on idle clients only; a checked-out client with no listener would raise an uncaught error
+    // and stop the process. Its query in flight, or its next one, fails instead (answered 503), and the
+    // pool discards the broken client on release and opens new connections when the server is back.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     pool.on('error', (err) => {
       process.emitWarning(`PostgreSQL idle connection closed: ${err.message}`);
     });
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const url = options.databaseUrl;
+    serverUrls.set(db, url);
     return {
       db,
       driver: 'postgres',
-      listen: (channel, handlers) => listenWithReconnect(pg.Client, url, channel, handlers),
+      listen: (channel, handlers) => listenWithReconnect(pg.Client, url, connectTimeoutMs, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -104,6 +128,7 @@ type PgClientClass = typeof PgClient;
 async function listenWithReconnect(
   Client: PgClientClass,
   connectionString: string,
+  connectTimeoutMs: number,
   channel: string,
   handlers: ListenHandlers,
 ): Promise<() => Promise<void>> {
@@ -114,7 +139,7 @@ async function listenWithReconnect(
   const quoted = `"${channel.replace(/"/g, '""')}"`;
 
   const connect = async (): Promise<void> => {
-    const next = new Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const next = new Client({ connectionString, keepAlive: true, connectionTimeoutMillis: connectTimeoutMs });
     let lost = false;
     const onLost = (err: Error) => {
       if (lost || stopped) return;
@@ -165,9 +190,24 @@ async function listenWithReconnect(
 
 /** Applies the committed drizzle-kit migrations. */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.driver === 'postgres') {
+  const url = serverUrls.get(database.db);
+  if (database.driver === 'postgres' && url) {
+    // On a connection of its own, free of the pool's statement_timeout: a migration rewriting a large
+    // table may rightly take longer than any request should.
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: DEFAULT_CONNECT_TIMEOUT_MS,
+    });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.end();
+    }
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder });

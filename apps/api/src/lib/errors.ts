@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorKind } from '@aduro/shared/errors';
+import { ERROR_STATUS, UNAVAILABLE_MESSAGE, type ErrorKind } from '@aduro/shared/errors';
 
 /**
  * A failure the caller can act on. Services throw these; the one error handler turns the kind into a
@@ -34,6 +34,61 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError('forbidden', message);
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+
+/** How long a caller is told to wait (Retry-After) while the database is away. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+export const unavailable = () =>
+  new AppError('unavailable', UNAVAILABLE_MESSAGE, { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
+
+/** The SQLSTATE or errno of an error, or of the first error in its cause chain that has one. */
+export function errorCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** PostgreSQL aborted the transaction to break a deadlock or a serialization conflict: run it again. */
+export function isRetryableTransactionError(err: unknown): boolean {
+  const code = errorCode(err);
+  return code === '40P01' || code === '40001';
+}
+
+// Socket errors, 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 57014
+// query_canceled (the statement timeout), 53300 too_many_connections; class 08 is connection exceptions.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '53300',
+]);
+// node-postgres reports a lost or never-made connection in words, without a code.
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended unexpectedly|Client was closed|Cannot use a pool after calling end|terminating connection/i;
+
+/**
+ * The database could not be reached, went away mid-request, or did not answer in time: the request is
+ * answered 503 with Retry-After rather than 500, and the pool opens fresh connections when it is back.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
 
 /** Groups zod-style issues ({path, message}) by field, keeping the first message first. */
 export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[] | string; message: string }>) {

@@ -54,6 +54,8 @@ const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 const SESSION_INVALID = 'Your session is not valid. Please sign in again.';
 const SESSION_TTL_MS = 5_000;
 const ACCOUNT_GONE = 'Your account is no longer active. Please sign in again.';
+/** How far a token's issue time may run ahead of this server's clock (another replica's clock drifts). */
+const CLOCK_SKEW_S = 60;
 
 /** The signed-in caller; only call behind app.authenticate or app.guard. */
 export function caller(request: FastifyRequest): SessionUser {
@@ -113,9 +115,9 @@ export default fp(
     // character is verified afresh.
     const verifiedTokens = new LRUCache<string, { sub: string }>({ max: 10_000, ttl: 60_000 });
     const verifyToken = async (request: FastifyRequest, header: string): Promise<string> => {
-      let payload: { sub: string; exp?: number };
+      let payload: { sub: string; exp?: unknown; iat?: unknown };
       try {
-        payload = await request.jwtVerify<{ sub: string; exp?: number }>();
+        payload = await request.jwtVerify<{ sub: string; exp?: unknown; iat?: unknown }>();
       } catch (err) {
         const code = (err as { code?: string }).code ?? '';
         throw unauthenticated(code.includes('EXPIRED') ? SESSION_EXPIRED : SESSION_INVALID);
@@ -123,7 +125,19 @@ export default fp(
       if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) {
         throw unauthenticated(SESSION_INVALID);
       }
-      const left = payload.exp === undefined ? 60_000 : payload.exp * 1000 - Date.now();
+      // Every token this server signs expires; one that never would, or one issued in the future (a
+      // leaked secret's work, or a clock far off), is not one of ours.
+      const now = Date.now();
+      if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) {
+        throw unauthenticated(SESSION_INVALID);
+      }
+      if (
+        payload.iat !== undefined &&
+        (typeof payload.iat !== 'number' || payload.iat * 1000 > now + CLOCK_SKEW_S * 1000)
+      ) {
+        throw unauthenticated(SESSION_INVALID);
+      }
+      const left = payload.exp * 1000 - now;
       if (left > 0) verifiedTokens.set(header, { sub: payload.sub }, { ttl: Math.min(60_000, left) });
       return payload.sub;
     };
@@ -146,9 +160,12 @@ export default fp(
 
     /**
      * Sets request.session or refuses with 401. Answers at once (undefined) when the caller is cached,
-     * else with a promise; as a Fastify hook, either way is followed.
+     * else with a promise; as a Fastify hook, either way is followed. The answer is the caller's own, so
+     * no HTTP cache (a proxy's or the browser's) may keep it: a header set here costs nothing more per
+     * request (a route that must differ, like the licence download, sets its own).
      */
-    const authenticate: AuthHook = function (request, _reply, done) {
+    const authenticate: AuthHook = function (request, reply, done) {
+      void reply.header('cache-control', 'no-store');
       const header = request.headers.authorization;
       const known = request.session ?? (header && BEARER.test(header) ? cachedCaller(header) : undefined);
       if (known) {

@@ -2,7 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { GENERIC_ERROR_MESSAGE, type ErrorResponse } from '@aduro/shared/errors';
-import { AppError, toFieldErrors } from '../lib/errors.ts';
+import {
+  AppError,
+  isDatabaseUnavailable,
+  isRetryableTransactionError,
+  toFieldErrors,
+  unavailable,
+} from '../lib/errors.ts';
 
 // Fastify's own client errors, rewritten in words a person understands.
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -21,9 +27,19 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 /** One error handler: messages for status < 500, a generic text above it, full context in the log. */
 export default fp(
   async function errors(app: FastifyInstance) {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler((raised: FastifyError, request, reply) => {
       let status = 500;
       let body: ErrorResponse;
+
+      // The database away (restart, failover, dropped connection), too slow (connect or statement
+      // timeout), a deadlock still there after its retries, or the request past REQUEST_TIMEOUT_MS:
+      // passing trouble the caller can wait out, answered 503 with Retry-After, never 500.
+      const passing =
+        isDatabaseUnavailable(raised) ||
+        isRetryableTransactionError(raised) ||
+        raised.code === 'FST_ERR_HANDLER_TIMEOUT';
+      if (passing) request.log.warn({ err: raised }, 'service briefly unavailable; answered 503');
+      const error = passing ? unavailable() : raised;
 
       if (error instanceof AppError) {
         status = error.statusCode;
@@ -56,7 +72,7 @@ export default fp(
         body = { message: GENERIC_ERROR_MESSAGE };
       }
 
-      if (status >= 500) {
+      if (status >= 500 && status !== 503) {
         request.log.error({ err: error }, 'request failed');
         body = { message: GENERIC_ERROR_MESSAGE, requestId: String(request.id) };
       } else {

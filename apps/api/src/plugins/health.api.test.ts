@@ -15,13 +15,16 @@ afterAll(async () => {
 const get = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url });
 
 describe('health probes', () => {
-  it('answers live and ready on a migrated database, and keeps the old /api/health', async () => {
+  it('answers live and ready on a migrated database, and /api/health reports the database up', async () => {
     const live = await get(t, '/api/health/live');
     expect([live.statusCode, live.json()]).toEqual([200, { status: 'ok' }]);
     const ready = await get(t, '/api/health/ready');
     expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ok' }]);
     expect(ready.headers['cache-control']).toBe('no-store');
-    expect((await get(t, '/api/health')).json()).toEqual({ status: 'ok' });
+    const health = await get(t, '/api/health');
+    expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok', database: 'up' }]);
+    expect(health.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('is not ready while draining, though still live', async () => {
@@ -63,7 +66,7 @@ describe('health probes', () => {
     }
   });
 
-  it('is not ready when the database does not answer', async () => {
+  it('is not ready, and /api/health reports the database down, when the database does not answer', async () => {
     const other = await createTestApp();
     await other.database.close();
     try {
@@ -71,6 +74,12 @@ describe('health probes', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.' });
       expect((await get(other, '/api/health/live')).statusCode).toBe(200);
+      const health = await get(other, '/api/health');
+      expect([health.statusCode, health.json()]).toEqual([
+        503,
+        { status: 'unavailable', database: 'down', message: 'The database is not answering.' },
+      ]);
+      expect((await other.app.inject({ method: 'HEAD', url: '/api/health' })).statusCode).toBe(503);
     } finally {
       await other.app.close();
       await rm(other.dataDir, { recursive: true, force: true });

@@ -31,6 +31,27 @@ function journalEntries(): number {
   return journal.entries.length;
 }
 
+/** How long a probe waits for the database before calling it down. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+/** Resolves when the database answers `select 1`; rejects when it fails or takes over PROBE_TIMEOUT_MS. */
+async function databaseAnswers(app: FastifyInstance): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      app.db.execute(sql`select 1`),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS / 1000} s`)),
+          PROBE_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** undefined_table or invalid_schema_name: no migration has run on this database yet. */
 function isMissingTable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -44,7 +65,8 @@ function isMissingTable(err: unknown): boolean {
  * Probes for a load balancer or orchestrator. `GET /api/health/live` answers 200 while the process
  * runs (restart it when this fails). `GET /api/health/ready` answers 200 only when the database answers
  * and holds every migration this version ships, and 503 with a message otherwise, or while draining
- * (send it no traffic). The older `GET /api/health` stays as it was.
+ * (send it no traffic). The older `GET /api/health` reports the database's state: 200
+ * `{status: 'ok', database: 'up'}`, or 503 `{status: 'unavailable', database: 'down', message}`.
  */
 export default fp(
   async function health(app: FastifyInstance) {
@@ -53,6 +75,27 @@ export default fp(
     // Applied migrations are never taken back, so once seen they need no second look.
     let migrated = false;
     const r = app.withTypeProvider<ZodTypeProvider>();
+
+    // GET /api/health is declared with the API's routes in app.ts; its answer is made here, with the other
+    // probes. (HEAD gets its own route, copied from the GET before this hook sees it, so both are taken.)
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (route.url !== '/api/health' || !methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+      route.handler = async function databaseHealth(request, reply) {
+        void reply.header('cache-control', 'no-store');
+        try {
+          await databaseAnswers(app);
+        } catch (err) {
+          request.log.warn({ err }, 'health: the database does not answer');
+          return reply.code(503).send({
+            status: 'unavailable',
+            database: 'down',
+            message: 'The database is not answering.',
+          });
+        }
+        return { status: 'ok', database: 'up' };
+      };
+    });
 
     r.get(
       '/api/health/live',
@@ -81,7 +124,7 @@ export default fp(
           reply.code(503).header('cache-control', 'no-store').send({ status, message });
         if (app.draining) return notReady('draining', 'This server is shutting down.');
         try {
-          await app.db.execute(sql`select 1`);
+          await databaseAnswers(app);
         } catch (err) {
           request.log.warn({ err }, 'readiness: the database does not answer');
           return notReady('unavailable', 'The database is not answering.');

@@ -74,14 +74,17 @@ CREATE FUNCTION aduro_stock_position(p_supplier uuid, p_product uuid) RETURNS vo
 BEGIN
   -- Lock the pair's row first, then read the lots in a new statement: under READ COMMITTED that statement
   -- sees whatever a transaction we waited for committed, so two writers of one pair cannot each keep a
-  -- maximum computed before the other's change.
+  -- maximum computed before the other's change. Only offered pairs count: the directory's stocked lines
+  -- are offers with units, and counting positions alone then needs no join with offers.
   INSERT INTO stock_positions (supplier_id, product_id, latest_expiry)
   VALUES (p_supplier, p_product, NULL) ON CONFLICT DO NOTHING;
   PERFORM 1 FROM stock_positions WHERE supplier_id = p_supplier AND product_id = p_product FOR UPDATE;
   UPDATE stock_positions
      SET latest_expiry = (SELECT max(coalesce(l.expiry_date, 'infinity'::date))
                             FROM inventory_lots l
-                           WHERE l.supplier_id = p_supplier AND l.product_id = p_product AND l.quantity > 0)
+                           WHERE l.supplier_id = p_supplier AND l.product_id = p_product AND l.quantity > 0
+                             AND EXISTS (SELECT 1 FROM offers f
+                                          WHERE f.supplier_id = p_supplier AND f.product_id = p_product))
    WHERE supplier_id = p_supplier AND product_id = p_product;
 END
 $$;
@@ -110,16 +113,41 @@ CREATE CONSTRAINT TRIGGER inventory_lots_stock_update AFTER UPDATE OF quantity, 
 CREATE CONSTRAINT TRIGGER inventory_lots_stock_delete AFTER DELETE ON inventory_lots
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION aduro_lots_stock();
 --> statement-breakpoint
--- Databases made before this migration: the figures from what is there now.
-INSERT INTO trade_pairs (supplier_id, buyer_id, released_orders, gmv)
-SELECT seller_org_id, buyer_org_id, count(*), sum(total_cost)
-  FROM orders WHERE status IN ('RELEASED', 'SHIPPED', 'DELIVERED')
- GROUP BY seller_org_id, buyer_org_id;
+CREATE FUNCTION aduro_offers_stock() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM aduro_stock_position(OLD.supplier_id, OLD.product_id);
+  ELSE
+    PERFORM aduro_stock_position(NEW.supplier_id, NEW.product_id);
+  END IF;
+  RETURN NULL;
+END
+$$;
 --> statement-breakpoint
-INSERT INTO supplier_trade (supplier_id, customer_count, gmv)
-SELECT supplier_id, count(*), sum(gmv) FROM trade_pairs GROUP BY supplier_id;
+CREATE CONSTRAINT TRIGGER offers_stock_insert AFTER INSERT ON offers
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION aduro_offers_stock();
 --> statement-breakpoint
-INSERT INTO stock_positions (supplier_id, product_id, latest_expiry)
-SELECT supplier_id, product_id, max(coalesce(expiry_date, 'infinity'::date))
-  FROM inventory_lots WHERE quantity > 0
- GROUP BY supplier_id, product_id;
+CREATE CONSTRAINT TRIGGER offers_stock_delete AFTER DELETE ON offers
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION aduro_offers_stock();
+--> statement-breakpoint
+-- The figures from what is there now, set-wise: for databases made before this migration, and for bulk
+-- loads that ran with the triggers off (db/seed/scale.ts).
+CREATE FUNCTION aduro_rebuild_trade_figures() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM stock_positions;
+  DELETE FROM supplier_trade;
+  DELETE FROM trade_pairs;
+  INSERT INTO trade_pairs (supplier_id, buyer_id, released_orders, gmv)
+  SELECT seller_org_id, buyer_org_id, count(*), sum(total_cost)
+    FROM orders WHERE status IN ('RELEASED', 'SHIPPED', 'DELIVERED')
+   GROUP BY seller_org_id, buyer_org_id;
+  INSERT INTO supplier_trade (supplier_id, customer_count, gmv)
+  SELECT supplier_id, count(*), sum(gmv) FROM trade_pairs GROUP BY supplier_id;
+  INSERT INTO stock_positions (supplier_id, product_id, latest_expiry)
+  SELECT l.supplier_id, l.product_id, max(coalesce(l.expiry_date, 'infinity'::date))
+    FROM inventory_lots l
+    JOIN offers f ON f.supplier_id = l.supplier_id AND f.product_id = l.product_id
+   WHERE l.quantity > 0
+   GROUP BY l.supplier_id, l.product_id;
+$$;
+--> statement-breakpoint
+SELECT aduro_rebuild_trade_figures();

@@ -41,9 +41,10 @@ export const supplierTrade = pgTable(
 );
 
 /**
- * Per supplier and product with units on hand: the latest expiry among lots with units ('infinity' when
- * one is undated). The pair is stocked on a day when this is that day or later, so the directory counts
- * stocked lines without reading lots, and midnight needs no write.
+ * Per supplier and product: the latest expiry among lots with units ('infinity' when one is undated), or
+ * null when nothing is on hand or the pair is not offered. The pair is a stocked line on a day when this
+ * is that day or later, so the directory counts stocked lines from this table alone, and midnight needs
+ * no write.
  */
 export const stockPositions = pgTable(
   'stock_positions',

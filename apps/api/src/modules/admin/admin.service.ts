@@ -4,6 +4,7 @@ import type { AdminEntity, AdminStats, EntityKind, MarketSummary } from '@aduro/
 import { todayUtc } from '@aduro/shared/inventory';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { MARKET_TAG } from '../suppliers/marketplace-tags.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { findLicence } from '../auth/auth.repository.ts';
@@ -50,7 +51,7 @@ export async function toggleEntity(
   active: boolean,
   actorUserId?: string,
 ): Promise<AdminEntity> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (!(await setEntityActive(tx, id, active))) throw notFound(ENTITY_NOT_FOUND);
     const row = await findEntity(tx, id);
     if (!row) throw notFound(ENTITY_NOT_FOUND);

@@ -39,9 +39,41 @@ describe('the rules-based market summary', () => {
   it('recommends chasing overdue invoices, moving expiring stock and reviewing organisations awaiting activation', () => {
     expect(rulesSummary(facts()).recommendedActions).toEqual([
       "Follow up 3 overdue invoices worth GH₵7,450.50 with the suppliers' credit teams.",
-      'Ask Tema Pharma Distributors to discount or redistribute 350 units expiring from 2026-12-10.',
+      'Ask Tema Pharma Distributors to discount or redistribute 350 units expiring from 10 Dec 2026.',
       'Review 3 organisations awaiting activation (2 suppliers, 1 customer).',
     ]);
+  });
+
+  it('writes figures and days as the app shows them: grouped units, GH₵ and 10 Dec 2026, never raw', () => {
+    const out = rulesSummary(
+      facts({
+        orders: 1_250,
+        previousOrders: 100,
+        topProducts: [{ name: 'Paracetamol 500 mg tablets', units: 11_200, previousUnits: 800 }],
+        expiringStock: [
+          { supplier: 'Tema Pharma Distributors', units: 4_500, value: 54_000, earliest: '2026-12-10' },
+          { supplier: 'Accra Medilink Importers', units: 1_200, value: 9_000, earliest: '2027-01-05' },
+        ],
+        overdueInvoices: 1_020,
+      }),
+    );
+    expect(out.summary).toContain('across 1,250 orders.');
+    expect(out.summary).toContain('1,020 invoices are overdue (GH₵7,450.50).');
+    expect(out.keyTrends).toContain('GMV GH₵125,000.00, up 25%; orders 1,250, up 1,150%.');
+    expect(out.keyTrends).toContain('Most ordered: Paracetamol 500 mg tablets, 11,200 units (up 1,300%).');
+    expect(out.keyTrends).toContain(
+      '5,700 units expire within 90 days, most at Tema Pharma Distributors (4,500).',
+    );
+    expect(out.recommendedActions).toContain(
+      'Ask Tema Pharma Distributors to discount or redistribute 4,500 units expiring from 10 Dec 2026.',
+    );
+    expect(out.recommendedActions).toContain(
+      "Follow up 1,020 overdue invoices worth GH₵7,450.50 with the suppliers' credit teams.",
+    );
+    const text = [out.summary, ...out.keyTrends, ...out.recommendedActions].join(' ');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // Beyond the years of days written out, no figure of 4 digits or more goes ungrouped.
+    expect(text.replace(/\d{1,2} [A-Z][a-z]{2} \d{4}/g, '')).not.toMatch(/(?<![\d,.])\d{4,}/);
   });
 
   it('warns about heavily drawn credit and a falling GMV', () => {

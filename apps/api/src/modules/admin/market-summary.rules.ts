@@ -1,15 +1,15 @@
 import type { MarketFacts, MarketNarrative } from '@aduro/shared/admin';
+import { formatCedis as cedis, formatDay, formatUnits } from '@aduro/shared/format';
 
-const cedisFormat = new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const cedis = (amount: number) => `GH₵${cedisFormat.format(amount)}`;
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+// Figures and days read as the rest of the app shows them: '11,200 units', 'GH₵7,450.50', '10 Dec 2026'.
+const count = (n: number, one: string, many = `${one}s`) => `${formatUnits(n)} ${n === 1 ? one : many}`;
 
 /** Change against the previous window as words: 'up 12.5%', 'down 3%', 'new', 'flat'. */
 export function changeText(current: number, previous: number): string {
   if (previous === 0) return current === 0 ? 'flat' : 'new this period';
   const percent = Math.round(((current - previous) / previous) * 1000) / 10;
   if (percent === 0) return 'flat';
-  return `${percent > 0 ? 'up' : 'down'} ${Math.abs(percent)}%`;
+  return `${percent > 0 ? 'up' : 'down'} ${formatUnits(Math.abs(percent))}%`;
 }
 
 /** Share of active credit limits drawn, whole percent. */
@@ -42,11 +42,11 @@ export function rulesSummary(facts: MarketFacts): MarketNarrative {
         (facts.overdueInvoices > 0 ? ` (${cedis(facts.overdueAmount)}).` : '.');
 
   const keyTrends = [
-    `GMV ${cedis(facts.gmv)}, ${changeText(facts.gmv, facts.previousGmv)}; orders ${facts.orders}, ${changeText(facts.orders, facts.previousOrders)}.`,
+    `GMV ${cedis(facts.gmv)}, ${changeText(facts.gmv, facts.previousGmv)}; orders ${formatUnits(facts.orders)}, ${changeText(facts.orders, facts.previousOrders)}.`,
   ];
   if (top) {
     keyTrends.push(
-      `Most ordered: ${top.name}, ${top.units} units (${changeText(top.units, top.previousUnits)}).`,
+      `Most ordered: ${top.name}, ${count(top.units, 'unit')} (${changeText(top.units, top.previousUnits)}).`,
     );
   }
   const rising = facts.topProducts
@@ -58,7 +58,7 @@ export function rulesSummary(facts: MarketFacts): MarketNarrative {
   );
   if (expiringUnits > 0) {
     keyTrends.push(
-      `${count(expiringUnits, 'unit')} expire within 90 days, most at ${expiring!.supplier} (${expiring!.units}).`,
+      `${count(expiringUnits, 'unit')} expire within 90 days, most at ${expiring!.supplier} (${formatUnits(expiring!.units)}).`,
     );
   }
 
@@ -70,7 +70,7 @@ export function rulesSummary(facts: MarketFacts): MarketNarrative {
   }
   if (expiring) {
     recommendedActions.push(
-      `Ask ${expiring.supplier} to discount or redistribute ${count(expiring.units, 'unit')} expiring from ${expiring.earliest}.`,
+      `Ask ${expiring.supplier} to discount or redistribute ${count(expiring.units, 'unit')} expiring from ${formatDay(expiring.earliest)}.`,
     );
   }
   if (facts.inactiveSuppliers + facts.inactiveCustomers > 0) {

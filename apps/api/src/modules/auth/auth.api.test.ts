@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
 import { AUTH_SECRET, createTestApp, type TestApp } from '../../test/harness.ts';
 import { fileBlob, PDF_BYTES, PNG_BYTES, TEXT_BYTES } from '../../test/files.ts';
 import { signJwt } from '../../test/tokens.ts';
+import { FORM_MESSAGES } from './auth.routes.ts';
 import { ensurePlatformAdmin } from './auth.service.ts';
 import { LoginLimiter } from './login-limiter.ts';
 
@@ -587,6 +588,51 @@ describe('registration', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Upload a PDF, PNG, JPG, DOC or DOCX file');
+    const rows = await queryRows(t.database.db, sql`select 1 from users where lower(email) = ${email}`);
+    expect(rows).toHaveLength(0);
+    expect(await queryRows(t.database.db, sql`select key from licence_files`)).toEqual(licencesBefore);
+  });
+
+  it('refuses a multipart registration sent without a boundary with 400 and a clear message', async () => {
+    for (const payload of [
+      '',
+      'email=a@b.test&password=secret123',
+      '--x\r\nContent-Disposition: x\r\n\r\n',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'multipart/form-data' },
+        payload,
+      });
+      expect([res.statusCode, res.json().message], JSON.stringify(payload)).toEqual([
+        400,
+        FORM_MESSAGES.noBoundary,
+      ]);
+    }
+  });
+
+  it('refuses a registration cut off mid-body with 400 and a clear message, creating nothing', async () => {
+    const email = 'cut-off@supplier.test';
+    const request = new Request('http://aduro.test/', { method: 'POST', body: supplierForm({ email }) });
+    const contentType = request.headers.get('content-type')!;
+    const bytes = Buffer.from(await request.arrayBuffer());
+    const licencesBefore = await queryRows(t.database.db, sql`select key from licence_files`);
+    // In a field's headers, in a field's value, in the licence file, and just short of the last boundary.
+    const field = bytes.indexOf('Yaw Darko');
+    const file = bytes.indexOf('%PDF');
+    for (const cut of [60, field + 3, file + 10, bytes.length - 4]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': contentType },
+        payload: bytes.subarray(0, cut),
+      });
+      expect([res.statusCode, res.json().message], `cut at ${cut} of ${bytes.length}`).toEqual([
+        400,
+        FORM_MESSAGES.incomplete,
+      ]);
+    }
     const rows = await queryRows(t.database.db, sql`select 1 from users where lower(email) = ${email}`);
     expect(rows).toHaveLength(0);
     expect(await queryRows(t.database.db, sql`select key from licence_files`)).toEqual(licencesBefore);

@@ -12,14 +12,18 @@ import {
 import { errorResponseSchema } from '@aduro/shared/errors';
 import { AppError, badRequest, toFieldErrors } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
+import { nulError } from '../../plugins/input-guard.ts';
 import { login, register } from './auth.service.ts';
 import { findLicence } from './auth.repository.ts';
 import { sendLicence, type LicenceStorage, type StagedLicence } from './licence-storage.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import { RegistrationLimiter } from './registration-limiter.ts';
 
 export interface AuthRoutesOptions {
   limiter: LoginLimiter;
   storage: LicenceStorage;
+  /** Registrations per client address; 10 an hour on the app's database unless given. */
+  registrations?: RegistrationLimiter;
 }
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
@@ -27,6 +31,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorR
 /** POST /auth/login, POST /auth/register (multipart), GET /auth/me. */
 export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const registrations = opts.registrations ?? new RegistrationLimiter(app.db);
 
   const respond = (user: SessionUser) => {
     app.rememberSession(user);
@@ -56,7 +61,8 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
         description:
           'multipart/form-data. Suppliers also send supplierCategory, licensureDocument (pdf, png, jpeg, doc or ' +
           'docx, at most 20971520 bytes), deliveryAddress, deliveryContactName, deliveryContactPhone and one ' +
-          '`approvers` field per approver e-mail. New supplier organisations start inactive until reviewed.',
+          '`approvers` field per approver e-mail. New supplier organisations start inactive until reviewed. ' +
+          'At most 10 registrations an hour from one client address (429 with Retry-After).',
         consumes: ['multipart/form-data', 'application/json'],
         response: {
           201: authResponseSchema,
@@ -70,6 +76,8 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       config: { openapiBody: registerSchema },
     },
     async (request, reply) => {
+      // Checked before the form is read, so a blocked address does not get to upload a licence.
+      await registrations.assertAllowed(request.ip);
       const { fields, staged } = await readRegistration(request, opts.storage);
       try {
         const parsed = registerSchema.safeParse({
@@ -82,6 +90,8 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
           const message = keys.length === 1 ? fieldErrors[keys[0]!]![0]! : AUTH_MESSAGES.reviewForm;
           throw badRequest(message, fieldErrors);
         }
+        // A valid form counts: what follows hashes a password and creates an organisation.
+        await registrations.consume(request.ip);
         const licence =
           parsed.data.userType === 'supplier' && staged ? await opts.storage.verify(staged) : undefined;
         const user = await register(app.db, opts.storage, parsed.data, licence);
@@ -148,12 +158,20 @@ async function readRegistration(
   }
   const fields: Fields = {};
   const approvers: string[] = [];
+  // Fields holding a NUL byte, which PostgreSQL refuses: named once the whole form is read.
+  const withNul = new Set<string>();
   let staged: StagedLicence | undefined;
   try {
     for await (const part of request.parts()) {
+      if (part.fieldname.includes('\u0000')) {
+        withNul.add('body');
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
       if (part.type === 'file') {
+        if (part.filename?.includes('\u0000')) withNul.add(part.fieldname);
         // Browsers send an empty part for an empty file input; anything but the first licence is drained.
-        if (part.fieldname !== 'licensureDocument' || staged || !part.filename) {
+        if (part.fieldname !== 'licensureDocument' || staged || !part.filename || withNul.size > 0) {
           part.file.resume();
           continue;
         }
@@ -162,6 +180,8 @@ async function readRegistration(
           await storage.discard(staged);
           staged = undefined;
         }
+      } else if (typeof part.value === 'string' && part.value.includes('\u0000')) {
+        withNul.add(part.fieldname);
       } else if (part.fieldname === 'approvers') {
         approvers.push(String(part.value));
       } else if (part.fieldname !== 'licensureDocument') {
@@ -175,8 +195,31 @@ async function readRegistration(
         fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceTooLarge] },
       });
     }
-    throw err;
+    throw unreadableForm(err);
+  }
+  if (withNul.size > 0) {
+    await storage.discard(staged);
+    throw nulError([...withNul]);
   }
   if (approvers.length > 0) fields.approvers = approvers;
   return { fields, staged };
+}
+
+export const FORM_MESSAGES = {
+  noBoundary:
+    'The registration form could not be read: it was sent as multipart/form-data without a boundary.',
+  incomplete: 'The registration form arrived incomplete. Please send it again.',
+} as const;
+
+/**
+ * The parser's (busboy's) own errors for a body that is not a readable form, as a 400 the sender can
+ * act on; anything else (a limit @fastify/multipart answers itself, a failing disk) is left as it is.
+ */
+function unreadableForm(err: unknown): unknown {
+  if (!(err instanceof Error) || 'statusCode' in err) return err;
+  if (/Boundary (not found|required)/.test(err.message)) return badRequest(FORM_MESSAGES.noBoundary);
+  if (/unexpected end of (form|multipart data)|^Malformed/i.test(err.message)) {
+    return badRequest(FORM_MESSAGES.incomplete);
+  }
+  return err;
 }

@@ -2,6 +2,7 @@ import { FIRST_USER_ROLE, type RoleName } from '@aduro/shared/permissions';
 import { AUTH_MESSAGES, type LoginInput, type RegisterData, type SessionUser } from '@aduro/shared/auth';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import {
   findOrCreatePlatformOrg,
   findUserByEmail,
@@ -60,7 +61,7 @@ export async function register(
   const isSupplier = data.userType === 'supplier';
 
   try {
-    const userId = await db.transaction(async (tx) => {
+    const userId = await inTransaction(db, async (tx) => {
       const org = await insertOrganization(tx, {
         kind: data.userType,
         name: data.businessName ?? `${data.name}'s pharmacy`,
@@ -140,7 +141,7 @@ export async function ensurePlatformAdmin(
 ): Promise<{ userId: string; created: boolean }> {
   const name = input.name?.trim() || 'Platform Administrator';
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const existing = await findUserByEmail(tx, input.email);
     if (existing) {
       if (existing.userType !== 'platform') {

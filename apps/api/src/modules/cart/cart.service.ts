@@ -4,6 +4,7 @@ import { todayUtc } from '@aduro/shared/inventory';
 import { DRAFT_MESSAGES, MARKETPLACE_MESSAGES, type CartCheckout } from '@aduro/shared/marketplace';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { draftOrders, recordOrdersDrafted, type DraftOrderGroup } from '../orders/draft-orders.workflow.ts';
 import {
@@ -78,7 +79,7 @@ export async function getCart(db: Db, owner: CartOwner): Promise<Cart> {
  * product from unexpired stock, and the buyer's organisation is active.
  */
 export async function addToCart(db: Db, owner: CartOwner, input: AddToCart): Promise<Cart> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const t = await findAddTarget(tx, {
       productId: input.productId,
       supplierId: input.supplierId,
@@ -111,7 +112,7 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddToCart): Pro
 
 /** Removes one of the user's lines; another user's line answers 404 like an unknown one. */
 export async function removeCartLine(db: Db, owner: CartOwner, id: string): Promise<Cart> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (!(await deleteCartLine(tx, owner, id))) throw notFound(CART_MESSAGES.lineNotFound);
     const cart = await readCart(tx, owner);
     await recordCartChanged(tx, owner);
@@ -121,7 +122,7 @@ export async function removeCartLine(db: Db, owner: CartOwner, id: string): Prom
 
 /** Empties the user's cart. */
 export async function clearCart(db: Db, owner: CartOwner): Promise<Cart> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await deleteCartLines(tx, owner);
     const cart = await readCart(tx, owner);
     await recordCartChanged(tx, owner);
@@ -136,7 +137,7 @@ export async function clearCart(db: Db, owner: CartOwner): Promise<Cart> {
  * cart and the orders as they were. Records cart.changed (the cart emptied) and order.drafted.
  */
 export async function checkoutCart(db: Db, owner: CartOwner & { userName: string }): Promise<CartCheckout> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const lines = await listCartLines(tx, owner, todayUtc(), { forUpdate: true });
     if (lines.length === 0) throw badRequest(DRAFT_MESSAGES.emptyCart);
     const buyer = await findBuyer(tx, owner.buyerOrgId);

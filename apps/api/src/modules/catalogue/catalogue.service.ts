@@ -7,6 +7,7 @@ import {
 } from '@aduro/shared/catalogue';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { findProductByDedupeKey, insertProductIfNew, listProducts } from './catalogue.repository.ts';
 
@@ -33,7 +34,7 @@ export async function addProduct(
   actorUserId?: string,
 ): Promise<Product> {
   const dedupeKey = productDedupeKey(input);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Insert-or-nothing, then read: two suppliers adding the same product at once both get an answer
     // (one 201, one 409) instead of a unique-violation 500. Each statement sees what committed before
     // it, so the loop covers the rare case where the conflicting row vanished between the two.

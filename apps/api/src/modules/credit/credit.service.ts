@@ -9,6 +9,7 @@ import { todayUtc } from '@aduro/shared/inventory';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { toPesewas } from '../../lib/money.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import {
   decideApplication,
@@ -49,7 +50,7 @@ export async function applyForCredit(
   if (body.customerId !== undefined && body.customerId !== customerId) {
     throw forbidden(CREDIT_MESSAGES.otherCustomer);
   }
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [supplier, customer] = await Promise.all([
       findOrganisation(tx, body.supplierId),
       findOrganisation(tx, customerId),
@@ -110,7 +111,7 @@ export async function approveApplication(
   limit: number,
 ): Promise<CreditApplication> {
   const supplierId = orgOf(user);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const application = await lockApplication(tx, id, supplierId);
     if (!application) throw notFound(CREDIT_MESSAGES.notFound);
     if (application.status !== 'pending') throw conflict(CREDIT_MESSAGES.decided);
@@ -140,7 +141,7 @@ export async function approveApplication(
 /** Rejects a pending application; records credit.decided for both sides. */
 export async function rejectApplication(db: Db, user: SessionUser, id: string): Promise<CreditApplication> {
   const supplierId = orgOf(user);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const application = await lockApplication(tx, id, supplierId);
     if (!application) throw notFound(CREDIT_MESSAGES.notFound);
     if (application.status !== 'pending') throw conflict(CREDIT_MESSAGES.decided);

@@ -20,8 +20,9 @@ const lastEventIdSchema = z.object({
 export default async function eventRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = new Set<() => void>();
-  // Streams never end by themselves: close them when the server closes, so shutdown is not held up.
-  app.addHook('onClose', async () => {
+  // Streams never end by themselves: close them before the server closes (preClose: onClose runs only
+  // once the server has closed, which an open stream would hold up for the whole grace period).
+  app.addHook('preClose', async () => {
     for (const close of open) close();
   });
 

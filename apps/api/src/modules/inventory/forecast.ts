@@ -1,21 +1,27 @@
 /**
- * Demand forecast of one product for one supplier (DOMAIN.md "Forecast"). Pure and deterministic: no
- * clock, no I/O, no randomness, so the same input always gives the same answer and every number can be
- * checked by hand.
+ * Demand forecast of one product for one supplier (DOMAIN.md "Forecast", docs/domain.md "Forecast"). Pure
+ * and deterministic: no clock, no I/O, no randomness, so the same input always gives the same answer and
+ * every number can be checked by hand.
  *
  * Choices, and why:
- * - Holt's linear exponential smoothing, l_t = α y_t + (1−α)(l_{t−1}+b_{t−1}),
- *   b_t = β(l_t − l_{t−1}) + (1−β) b_{t−1}, initialised l_0 = y_0, b_0 = y_1 − y_0. It is computed in the
- *   algebraically identical error-correction form (e_t = y_t − (l_{t−1}+b_{t−1}); l_t = l_{t−1}+b_{t−1}+α e_t;
- *   b_t = b_{t−1}+αβ e_t), which keeps a constant or perfectly linear integer series exact in floating point.
- * - SSE = Σ e_t² over t = 2..n−1. With that initialisation the t = 1 forecast is y_1 itself for every α, β,
- *   so t = 1 would only add a zero.
- * - α, β ∈ [0.01, 0.99]: a coarse grid {0.01, 0.05, 0.10, …, 0.95, 0.99}², then every 0.01 step within ±0.04
- *   of the coarse best (the whole cell around it). A point replaces the best only when its SSE is lower by
- *   more than a relative 1e-9, scanning α then β upwards, so ties (a constant or perfectly linear series fits
- *   exactly everywhere) go to the smallest α, then the smallest β: 0.01, 0.01, the smoothest model.
- *   A grid finds the global least-squares optimum only to its resolution and only in the cell of the coarse
- *   best; 441 + 81 evaluations of a 25-week series take well under a millisecond.
+ * - Holt's linear exponential smoothing with a damped trend (Gardner and McKenzie), in error-correction
+ *   form: ŷ_t = l_{t−1} + φ b_{t−1}, e_t = y_t − ŷ_t, l_t = ŷ_t + α e_t, b_t = φ b_{t−1} + αβ e_t; h weeks
+ *   ahead of the last state, l + (φ + φ² + … + φ^h) b. A damped trend levels off instead of running on
+ *   for ever, so one busy week cannot turn into a projection that climbs week after week.
+ * - The parameters are bounded: α ∈ [0.05, 0.5], β ∈ [0.01, 0.3], φ ∈ [0.8, 0.98]. Least squares over
+ *   α, β ∈ [0.01, 0.99] chose α = β = 0.99 for a product with two spikes around 15 a week (the level and
+ *   trend then copy the last week and its change) and projected 354 rising to 1,143 units a week.
+ * - The start is robust to one odd week: b_0 is the median of the first (up to 3) week-on-week changes and
+ *   l_0 the median of the first (up to 3) weeks with that trend taken out (y_i − i·b_0). A perfect line
+ *   starts exactly on itself; a spike in the first weeks starts nothing.
+ * - Fit: the grid α ∈ {0.05, 0.10, …, 0.50} × β ∈ {0.01, 0.05, 0.10, …, 0.30} × φ ∈ {0.80, 0.85, 0.90,
+ *   0.95, 0.98} (350 points), least squares on the one-step-ahead errors e_1..e_{n−1}. A point replaces the
+ *   best only when its SSE is lower by more than a relative 1e-9, scanning α, then β, then φ upwards, so
+ *   ties (a constant series fits exactly everywhere) go to the smoothest model: 0.05, 0.01, 0.80.
+ * - Held out: the parameters are fitted on all but the last H = min(4, ⌊n/3⌋) complete weeks, which are
+ *   then projected 1..H weeks ahead and scored (sum of squared errors) against the recent average at the
+ *   same point (the mean of the last 8 fitted weeks). When the model scores worse than that average, the
+ *   projection is the baseline. Otherwise the fitted α, β, φ are run over every complete week and projected.
  * - Only the weeks since the product's first released order are fitted: the zero weeks before anyone had
  *   ordered it are not demand, and would make a new product look like a steep riser.
  * - The last history week is the current week so far. It is left out of the fit, because a partial week
@@ -32,11 +38,13 @@ const BASELINE_WEEKS = 8;
 export const MIN_HOLT_WEEKS = 4;
 /** A trend is worth mentioning when it moves demand by more than this share of the level per week. */
 export const MATERIAL_TREND = 0.05;
-// Grid points in hundredths, so the reported α and β are exact two-decimal values.
-const COARSE_GRID = [1, ...Array.from({ length: 19 }, (_, i) => (i + 1) * 5), 99];
-const FINE_RADIUS = 4;
-const GRID_MIN = 1;
-const GRID_MAX = 99;
+/** At most this many of the last complete weeks are held out to score the model against the baseline. */
+export const HOLDOUT_WEEKS = 4;
+/** The bounded grid, in hundredths so that the reported α and β are exact two-decimal values. */
+export const ALPHA_GRID = [5, 10, 15, 20, 25, 30, 35, 40, 45, 50] as const;
+export const BETA_GRID = [1, 5, 10, 15, 20, 25, 30] as const;
+export const PHI_GRID = [80, 85, 90, 95, 98] as const;
+const START_WEEKS = 3;
 const TIE_TOLERANCE = 1e-9;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -73,48 +81,75 @@ export function nextIsoWeeks(date: Date, count: number): string[] {
   return Array.from({ length: n }, (_, i) => isoWeek(new Date(monday + (i + 1) * 7 * DAY_MS)));
 }
 
-/** Result of fitting Holt's model: the chosen α, β, their SSE and the final level and trend. */
-export interface HoltFit {
+/** The smoothing parameters of the damped trend model. */
+export interface HoltParams {
   alpha: number;
   beta: number;
+  phi: number;
+}
+
+/** Result of fitting the model: the chosen parameters, their SSE and the final level and trend. */
+export interface HoltFit extends HoltParams {
   sse: number;
   level: number;
   trend: number;
 }
 
-/** One run of Holt's recursion with fixed α, β: the level and trend at every t, the SSE and the forecasts. */
+/** One run of the recursion with fixed parameters: the level and trend at every t, the SSE and the forecasts. */
 export interface HoltRun {
   levels: number[];
   trends: number[];
   sse: number;
-  /** forecast[h−1] = max(0, l_{n−1} + h·b_{n−1}) for h = 1..horizon; not rounded. */
+  /** forecast[h−1] = max(0, l_{n−1} + (φ + … + φ^h)·b_{n−1}) for h = 1..horizon; not rounded. */
   forecast: number[];
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /**
- * Holt's recursion with fixed α, β (see the file comment for the form and the SSE range). A one-point
- * series has no trend to start from, so b_0 = 0; an empty series forecasts 0.
+ * The state at t = 0: b_0 the median of the first (up to 3) week-on-week changes, l_0 the median of the
+ * first (up to 3) weeks less i·b_0. One point has no change to read, so b_0 = 0; no points start at 0.
  */
-export function holtForecast(
-  series: readonly number[],
-  alpha: number,
-  beta: number,
-  horizon: number,
-): HoltRun {
+export function initialState(series: readonly number[]): { level: number; trend: number } {
+  const head = series.slice(0, START_WEEKS + 1);
+  const changes = head.slice(1).map((y, i) => y - head[i]!);
+  const trend = median(changes);
+  const level = median(head.slice(0, START_WEEKS).map((y, i) => y - i * trend));
+  return { level, trend };
+}
+
+/** φ + φ² + … + φ^h: how many weeks of trend a damped forecast h weeks ahead adds to the level. */
+export function dampedSteps(phi: number, h: number): number {
+  let sum = 0;
+  let power = 1;
+  for (let i = 0; i < h; i++) {
+    power *= phi;
+    sum += power;
+  }
+  return sum;
+}
+
+/** The recursion with fixed parameters (see the file comment); an empty series forecasts 0. */
+export function holtForecast(series: readonly number[], params: HoltParams, horizon: number): HoltRun {
+  const { alpha, beta, phi } = params;
   const levels: number[] = [];
   const trends: number[] = [];
   let sse = 0;
-  const first = series[0];
-  if (first !== undefined) {
-    let level = first;
-    let trend = (series[1] ?? first) - first;
+  if (series.length > 0) {
+    let { level, trend } = initialState(series);
     levels.push(level);
     trends.push(trend);
     for (let t = 1; t < series.length; t++) {
-      const error = (series[t] ?? 0) - (level + trend);
-      if (t >= 2) sse += error * error;
-      level += trend + alpha * error;
-      trend += alpha * beta * error;
+      const predicted = level + phi * trend;
+      const error = (series[t] ?? 0) - predicted;
+      sse += error * error;
+      level = predicted + alpha * error;
+      trend = phi * trend + alpha * beta * error;
       levels.push(level);
       trends.push(trend);
     }
@@ -122,62 +157,98 @@ export function holtForecast(
   const level = levels.at(-1) ?? 0;
   const trend = trends.at(-1) ?? 0;
   const steps = Math.max(0, Math.floor(horizon));
-  const forecast = Array.from({ length: steps }, (_, i) => Math.max(0, level + (i + 1) * trend));
+  const forecast = Array.from({ length: steps }, (_, i) =>
+    Math.max(0, level + dampedSteps(phi, i + 1) * trend),
+  );
   return { levels, trends, sse, forecast };
 }
 
-/** SSE only, for the grid: no arrays. The state at t = 1 is (y_1, y_1 − y_0) whatever α and β are. */
-function holtSse(series: readonly number[], alpha: number, beta: number): number {
-  if (series.length < 3) return 0;
-  let level = series[1] ?? 0;
-  let trend = level - (series[0] ?? 0);
+/** The fit's loss, Σ|e_t| over t = 1..n−1, for the grid: no arrays. */
+function holtAbsoluteLoss(series: readonly number[], alpha: number, beta: number, phi: number): number {
+  let { level, trend } = initialState(series);
   const gain = alpha * beta;
-  let sse = 0;
-  for (let t = 2; t < series.length; t++) {
-    const error = (series[t] ?? 0) - (level + trend);
-    sse += error * error;
-    level += trend + alpha * error;
-    trend += gain * error;
+  let loss = 0;
+  for (let t = 1; t < series.length; t++) {
+    const predicted = level + phi * trend;
+    const error = (series[t] ?? 0) - predicted;
+    loss += Math.abs(error);
+    level = predicted + alpha * error;
+    trend = phi * trend + gain * error;
   }
-  return sse;
+  return loss;
 }
 
-interface GridBest {
-  a: number;
-  b: number;
-  sse: number;
-}
-
-/** Scans α, then β, upwards; keeps the first point unless a later one is lower beyond the tie tolerance. */
-function searchGrid(
-  series: readonly number[],
-  alphas: readonly number[],
-  betas: readonly number[],
-): GridBest {
-  let best: GridBest | null = null;
-  for (const a of alphas) {
-    for (const b of betas) {
-      const sse = holtSse(series, a / 100, b / 100);
-      if (best === null || sse < best.sse - TIE_TOLERANCE * Math.max(1, best.sse)) best = { a, b, sse };
+/**
+ * Damped Holt with α, β, φ chosen on the bounded grid by the least sum of absolute one-step-ahead errors.
+ * The reported sse is the sum of their squares at that point.
+ */
+export function fitHolt(series: readonly number[]): HoltFit {
+  let best: { a: number; b: number; p: number; loss: number } | null = null;
+  for (const a of ALPHA_GRID) {
+    for (const b of BETA_GRID) {
+      for (const p of PHI_GRID) {
+        const loss = holtAbsoluteLoss(series, a / 100, b / 100, p / 100);
+        if (best === null || loss < best.loss - TIE_TOLERANCE * Math.max(1, best.loss))
+          best = { a, b, p, loss };
+      }
     }
   }
-  return best ?? { a: GRID_MIN, b: GRID_MIN, sse: 0 };
+  const params = {
+    alpha: (best?.a ?? ALPHA_GRID[0]) / 100,
+    beta: (best?.b ?? BETA_GRID[0]) / 100,
+    phi: (best?.p ?? PHI_GRID[0]) / 100,
+  };
+  const run = holtForecast(series, params, 0);
+  return { ...params, sse: run.sse, level: run.levels.at(-1) ?? 0, trend: run.trends.at(-1) ?? 0 };
 }
 
-function fineAround(centre: number): number[] {
-  const from = Math.max(GRID_MIN, centre - FINE_RADIUS);
-  const to = Math.min(GRID_MAX, centre + FINE_RADIUS);
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** How the model fared on the held-out weeks against the recent average. */
+export interface HoldoutScore {
+  /** Complete weeks held out (the last ones). */
+  weeks: number;
+  /** Sum of absolute errors of the model fitted on the earlier weeks, projecting 1..weeks ahead. */
+  modelError: number;
+  /** Sum of absolute errors of the mean of the last 8 earlier weeks, held flat. */
+  baselineError: number;
 }
 
-/** Holt's linear exponential smoothing with alpha, beta fitted by least squares on one-step-ahead errors. */
-export function fitHolt(series: readonly number[]): HoltFit {
-  const coarse = searchGrid(series, COARSE_GRID, COARSE_GRID);
-  const fine = searchGrid(series, fineAround(coarse.a), fineAround(coarse.b));
-  const alpha = fine.a / 100;
-  const beta = fine.b / 100;
-  const run = holtForecast(series, alpha, beta, 0);
-  return { alpha, beta, sse: run.sse, level: run.levels.at(-1) ?? 0, trend: run.trends.at(-1) ?? 0 };
+/** The model chosen for a series of complete weeks: the damped trend, or the baseline when it did worse. */
+export interface ModelChoice {
+  method: 'holt' | 'baseline';
+  /** The parameters fitted on the earlier weeks, run over every week; null when the baseline was chosen. */
+  fit: HoltFit | null;
+  holdout: HoldoutScore;
+}
+
+/**
+ * Fits on all but the last H = min(4, ⌊n/3⌋) weeks, scores both forecasts on those H weeks, and keeps the
+ * model unless its score is worse than the baseline's. Needs n >= 3 so that H >= 1 and 2 weeks are fitted.
+ */
+export function chooseModel(series: readonly number[]): ModelChoice {
+  const weeks = Math.max(1, Math.min(HOLDOUT_WEEKS, Math.floor(series.length / 3)));
+  const train = series.slice(0, series.length - weeks);
+  const heldOut = series.slice(series.length - weeks);
+  const trained = fitHolt(train);
+  const recent = train.slice(-BASELINE_WEEKS);
+  const average = recent.length === 0 ? 0 : recent.reduce((s, v) => s + v, 0) / recent.length;
+  const projected = holtForecast(train, trained, weeks).forecast;
+  let modelError = 0;
+  let baselineError = 0;
+  heldOut.forEach((actual, i) => {
+    modelError += Math.abs((projected[i] ?? 0) - actual);
+    baselineError += Math.abs(average - actual);
+  });
+  const holdout = { weeks, modelError, baselineError };
+  if (modelError > baselineError + TIE_TOLERANCE * Math.max(1, baselineError)) {
+    return { method: 'baseline', fit: null, holdout };
+  }
+  const params = { alpha: trained.alpha, beta: trained.beta, phi: trained.phi };
+  const run = holtForecast(series, params, 0);
+  return {
+    method: 'holt',
+    fit: { ...params, sse: run.sse, level: run.levels.at(-1) ?? 0, trend: run.trends.at(-1) ?? 0 },
+    holdout,
+  };
 }
 
 /** A lot of the supplier's stock; expiryDate YYYY-MM-DD or null when the product does not expire. */
@@ -206,9 +277,14 @@ export interface ForecastResult {
   projected: number[];
   /** Mean weekly units of the last 8 history weeks (fewer when the product is newer), 1 decimal. */
   baseline: number;
+  /** 'holt': the damped trend model; 'baseline': too little history, or the model lost on the held-out weeks. */
   method: 'holt' | 'baseline';
   alpha: number | null;
   beta: number | null;
+  /** The trend's damping factor; null for the baseline method (not in the API's contract). */
+  phi: number | null;
+  /** Why the baseline was used: 'short' history, or an 'irregular' one the model did not beat; null for holt or no orders. */
+  baselineReason: 'short' | 'irregular' | null;
   /** SSE of the fitted model, 2 decimals; null for the baseline method. */
   sse: number | null;
   /** Sum of the unexpired lots' quantities. */
@@ -236,7 +312,7 @@ function activeWeeks(history: readonly number[], weeksWithHistory: number): numb
   return Math.min(history.length, Math.max(0, claimed, span));
 }
 
-interface ExpiryRisk {
+export interface ExpiryRisk {
   /** Units at risk, ×70 so that demand spread over 7 days of a 1-decimal weekly rate stays an integer. */
   atRisk70: number;
   earliest: string | null;
@@ -250,7 +326,7 @@ interface ExpiryRisk {
  * demand stays at the last projected rate. Because earlier lots always serve a prefix of time, lot i
  * consumes min(q_i, D(e_i) − served so far), with D the cumulative demand up to its expiry.
  */
-function expiryRisk(
+export function expiryRisk(
   lots: readonly ForecastLot[],
   today: string,
   currentRate: number,
@@ -330,6 +406,7 @@ function riskSentence(unitsAtRisk: number, earliest: string | null): string | nu
   return `${plural(unitsAtRisk, 'unit', 'units')} may expire before they are sold, starting with the lot that expires on ${formatDate(earliest)}.`;
 }
 
+/** The trend as next week's change (φ·b): what the damped model adds to the level a week from now. */
 function trendSentence(level: number, trend: number): string {
   const step = round1(Math.abs(trend));
   if (Math.abs(trend) <= MATERIAL_TREND * Math.abs(level) || step === 0) return 'Demand is steady.';
@@ -358,23 +435,30 @@ export function forecastDemand(input: ForecastInput): ForecastResult {
 
   const noOrders = history.every((units) => units === 0);
   let method: 'holt' | 'baseline' = 'baseline';
+  let baselineReason: ForecastResult['baselineReason'] = null;
   let fit: HoltFit | null = null;
   let currentRate: number;
   let projected: number[];
   if (noOrders) {
     currentRate = 0;
     projected = Array.from({ length: horizon }, () => 0);
-  } else if (weeks < MIN_HOLT_WEEKS) {
-    currentRate = baseline;
-    projected = Array.from({ length: horizon }, () => baseline);
   } else {
-    method = 'holt';
     // Complete weeks since the first order: drop the leading zeros and the current, partial week.
-    const series = history.slice(history.length - weeks, history.length - 1);
-    fit = fitHolt(series);
-    const { level, trend } = fit;
-    currentRate = round1(Math.max(0, level + trend));
-    projected = Array.from({ length: horizon }, (_, i) => round1(Math.max(0, level + (i + 2) * trend)));
+    const choice =
+      weeks < MIN_HOLT_WEEKS ? null : chooseModel(history.slice(history.length - weeks, history.length - 1));
+    fit = choice?.fit ?? null;
+    if (fit) {
+      method = 'holt';
+      const { level, trend, phi } = fit;
+      currentRate = round1(Math.max(0, level + phi * trend));
+      projected = Array.from({ length: horizon }, (_, i) =>
+        round1(Math.max(0, level + dampedSteps(phi, i + 2) * trend)),
+      );
+    } else {
+      baselineReason = choice ? 'irregular' : 'short';
+      currentRate = baseline;
+      projected = Array.from({ length: horizon }, () => baseline);
+    }
   }
 
   // Cover and risk use the rounded projections, the numbers the supplier sees.
@@ -388,14 +472,19 @@ export function forecastDemand(input: ForecastInput): ForecastResult {
     sentences.push(
       `No released orders for this product in the last ${history.length} weeks, so no demand is projected.`,
     );
-  } else if (method === 'baseline') {
+  } else if (baselineReason === 'short') {
     sentences.push(
       `There is too little order history (${plural(weeks, 'week', 'weeks')}) to project a trend, so the projection is the recent average of ${plural(baseline, 'unit', 'units')} a week.`,
       coverSentence(unexpiredStock, weeksOfCover, meanDemand),
     );
+  } else if (baselineReason === 'irregular') {
+    sentences.push(
+      `Demand has been too irregular to project a trend, so the projection is the recent average of ${plural(baseline, 'unit', 'units')} a week.`,
+      coverSentence(unexpiredStock, weeksOfCover, meanDemand),
+    );
   } else if (fit) {
     sentences.push(
-      trendSentence(fit.level, fit.trend),
+      trendSentence(fit.level, fit.phi * fit.trend),
       coverSentence(unexpiredStock, weeksOfCover, meanDemand),
     );
   }
@@ -407,6 +496,8 @@ export function forecastDemand(input: ForecastInput): ForecastResult {
     method,
     alpha: fit?.alpha ?? null,
     beta: fit?.beta ?? null,
+    phi: fit?.phi ?? null,
+    baselineReason,
     // Two decimals: enough to compare fits, and a perfect fit reads 0 rather than 1e-28.
     sse: fit ? Math.round(fit.sse * 100) / 100 : null,
     unexpiredStock,

@@ -10,6 +10,7 @@ import {
 } from '@aduro/shared/inventory';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { forecastDemand, isoWeek, nextIsoWeeks, startOfIsoWeek } from './forecast.ts';
 import {
@@ -68,7 +69,7 @@ export async function syncInventory(
   actorUserId?: string,
 ): Promise<InventoryRow> {
   // No check that the organisation is active: a supplier pending review prepares its stock (DOMAIN.md).
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     if (!(await findProduct(tx, input.productId))) throw unknownProduct();
     await upsertOffer(tx, {
       supplierId,

@@ -37,6 +37,19 @@ export async function listInvoices(
   );
 }
 
+/**
+ * Locks the credit line a credit invoice of this seller's draws on (nothing for other invoices). Taken
+ * before the invoice, in the documented order (DOMAIN.md "Locks and retries"): an invoice's line never
+ * changes after it is issued, so it can be found before the invoice is locked.
+ */
+export async function lockInvoiceCreditLine(tx: Tx, invoiceId: string, sellerOrgId: string) {
+  await tx.execute(sql`
+    select cl.id from credit_lines cl
+    join invoices i on i.credit_line_id = cl.id
+    where i.id = ${invoiceId} and i.seller_org_id = ${sellerOrgId} and i.on_credit
+    for update of cl`);
+}
+
 /** The seller's invoice, locked. */
 export async function lockInvoice(tx: Tx, id: string, sellerOrgId: string) {
   const rows = await queryRows<{

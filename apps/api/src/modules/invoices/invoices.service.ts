@@ -4,8 +4,9 @@ import { INVOICE_MESSAGES, type Invoice } from '@aduro/shared/invoices';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { toPesewas } from '../../lib/money.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
-import { listInvoices, lockInvoice, recordPayment } from './invoices.repository.ts';
+import { listInvoices, lockInvoice, lockInvoiceCreditLine, recordPayment } from './invoices.repository.ts';
 
 function orgOf(user: SessionUser): string {
   if (!user.orgId) throw forbidden(INVOICE_MESSAGES.otherBuyer);
@@ -30,8 +31,9 @@ export async function getInvoices(
 
 /**
  * The seller records money received against an invoice: at most what is due (400), never on a void or
- * settled one (409). The invoice and then its credit line are locked, so concurrent payments queue and
- * the line's balance stays what its credit invoices still owe. Records payment.recorded for both sides.
+ * settled one (409). The credit line and then the invoice are locked (the documented order), so
+ * concurrent payments queue and the line's balance stays what its credit invoices still owe. Records
+ * payment.recorded for both sides.
  */
 export async function payInvoice(
   db: Db,
@@ -40,7 +42,8 @@ export async function payInvoice(
   body: { amount: number; method: string; reference: string | null },
 ): Promise<Invoice> {
   const sellerOrgId = orgOf(user);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
+    await lockInvoiceCreditLine(tx, invoiceId, sellerOrgId);
     const invoice = await lockInvoice(tx, invoiceId, sellerOrgId);
     if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
     if (invoice.status === 'void') throw conflict(INVOICE_MESSAGES.void);

@@ -19,9 +19,9 @@ import {
 import { recordOrderEvent } from './order-events.ts';
 
 /**
- * The buyer approves a drafted order (DOMAIN.md "Orders"), in the caller's transaction, locking in a
- * fixed order (the order, then the seller's lots, then the credit line) so concurrent approvals queue
- * instead of deadlocking: checks it still awaits approval and both parties are active; allocates every
+ * The buyer approves a drafted order (DOMAIN.md "Orders"), in the caller's transaction, locking in the
+ * documented order (the order, the seller's lots, the credit line, then the invoice it inserts; DOMAIN.md
+ * "Locks and retries") so concurrent approvals, cancellations and payments queue instead of deadlocking: checks it still awaits approval and both parties are active; allocates every
  * drop first-expiry-first-out from unexpired lots; for credit re-checks the line and adds the total to
  * its balance; issues the invoice; releases the order and logs it; records order.released, for every
  * buyer too since the seller's stock changed. Any refusal throws before a write.

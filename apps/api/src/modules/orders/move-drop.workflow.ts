@@ -15,6 +15,8 @@ import {
   cancelAllDrops,
   insertHistory,
   listDrops,
+  lockAllocatedLots,
+  lockCreditLine,
   lockInvoice,
   lockOrder,
   returnAllocations,
@@ -28,7 +30,7 @@ import { recordOrderEvent } from './order-events.ts';
  * The seller moves one drop of a released order (DOMAIN.md "Drops"), in the caller's transaction.
  * The order row is locked first, so moves of one order's drops run one at a time and each sees the
  * last one's result. Shipping sets a tracking number and an ETA; delivery records the time;
- * cancelling returns the drop's units to the lots they came from and takes its value off the invoice
+ * cancelling locks the drop's lots, the credit line and the invoice (in that order), returns the drop's units to the lots they came from and takes its value off the invoice
  * and, on credit, off the balance. The order's status then follows its drops, and both changes are
  * logged. Records one drop.moved, for every buyer too: a delivery or returned stock changes matches.
  */
@@ -70,6 +72,13 @@ export async function moveDrop(
   // What a cancellation changed besides the drop, for the event.
   const touched: { invoiceId?: string; creditLineId?: string } = {};
   if (to === 'Cancelled') {
+    // Locks in the documented order (DOMAIN.md "Locks and retries"): the order (above), the lots the
+    // drop's units return to, the credit line, then the invoice; an approval or a payment on the same
+    // line or lots then queues instead of deadlocking.
+    await lockAllocatedLots(tx, drop.id);
+    if (order.paymentMethod === 'credit_facility') {
+      await lockCreditLine(tx, order.buyerOrgId, order.sellerOrgId);
+    }
     const invoice = await lockInvoice(tx, order.id);
     const after = drops.map((d) => (d.id === drop.id ? { ...d, status: to as DropStatus } : d));
     const allCancelled = after.every((d) => d.status === 'Cancelled');

@@ -279,6 +279,18 @@ export async function lockSellableLots(tx: Tx, sellerOrgId: string, productId: s
   );
 }
 
+/**
+ * Locks the lots a drop's units (not yet returned) came from, in lockSellableLots's order, so a
+ * cancellation and an approval lock shared lots the same way round.
+ */
+export async function lockAllocatedLots(tx: Tx, dropId: string) {
+  await tx.execute(sql`
+    select l.id from inventory_lots l
+    where l.id in (select lot_id from drop_allocations where drop_id = ${dropId} and returned_at is null)
+    order by l.expiry_date asc nulls last, l.id
+    for update of l`);
+}
+
 /** Takes the allocated units from their lots and records each allocation, in one statement. */
 export async function allocate(tx: Tx, rows: { dropId: string; lotId: string; quantity: number }[]) {
   if (rows.length === 0) return;

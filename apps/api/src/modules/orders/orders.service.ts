@@ -9,6 +9,7 @@ import {
 } from '@aduro/shared/orders';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { approveOrder } from './approve-order.workflow.ts';
 import { draftOrders, recordOrdersDrafted } from './draft-orders.workflow.ts';
 import { cancelDraftOrder, moveDrop } from './move-drop.workflow.ts';
@@ -31,7 +32,7 @@ async function reread(db: Db, orderId: string, orgId: string): Promise<Order> {
 export async function createOrder(db: Db, user: SessionUser, body: DraftOrder): Promise<Order> {
   const buyerOrgId = orgOf(user);
   if (body.buyerId !== undefined && body.buyerId !== buyerOrgId) throw forbidden(ORDER_MESSAGES.otherBuyer);
-  const [drafted] = await db.transaction(async (tx) => {
+  const [drafted] = await inTransaction(db, async (tx) => {
     const orders = await draftOrders(tx, {
       buyer: { orgId: buyerOrgId },
       user: actor(user),
@@ -93,14 +94,14 @@ export async function getOrder(db: Db, user: SessionUser, orderId: string): Prom
 /** The buyer approves: stock, credit, invoice and release in one transaction. */
 export async function approve(db: Db, user: SessionUser, orderId: string): Promise<Order> {
   const buyerOrgId = orgOf(user);
-  await db.transaction((tx) => approveOrder(tx, { orderId, buyerOrgId, user: actor(user) }));
+  await inTransaction(db, (tx) => approveOrder(tx, { orderId, buyerOrgId, user: actor(user) }));
   return reread(db, orderId, buyerOrgId);
 }
 
 /** The buyer withdraws an order awaiting its approval. */
 export async function cancel(db: Db, user: SessionUser, orderId: string): Promise<Order> {
   const buyerOrgId = orgOf(user);
-  await db.transaction((tx) => cancelDraftOrder(tx, { orderId, buyerOrgId, user: actor(user) }));
+  await inTransaction(db, (tx) => cancelDraftOrder(tx, { orderId, buyerOrgId, user: actor(user) }));
   return reread(db, orderId, buyerOrgId);
 }
 
@@ -112,6 +113,6 @@ export async function changeDrop(
   change: DropUpdate,
 ): Promise<Order> {
   const sellerOrgId = orgOf(user);
-  await db.transaction((tx) => moveDrop(tx, { ...params, sellerOrgId, change, user: actor(user) }));
+  await inTransaction(db, (tx) => moveDrop(tx, { ...params, sellerOrgId, change, user: actor(user) }));
   return reread(db, params.orderId, sellerOrgId);
 }

@@ -222,6 +222,30 @@ describe('inviting a user', () => {
     expect(res.json().fieldErrors[field]).toEqual([message]);
   });
 
+  it('refuses a role named twice with 400 naming the roles field, and creates nobody', async () => {
+    const before = (await users()).length;
+    for (const roles of [
+      ['InventoryManager', 'InventoryManager'],
+      ['Admin', 'ShippingClerk', 'Admin'],
+      ['Admin', 'Admin', 'Admin', 'Admin', 'Admin'],
+    ]) {
+      const email = uniqueEmail('twice-role');
+      const res = await call('POST', '/api/org/users', admin, {
+        name: 'Ama',
+        email,
+        password: 'password123',
+        roles,
+      });
+      expect([res.statusCode, res.json().message], JSON.stringify(roles)).toEqual([
+        400,
+        STAFF_MESSAGES.duplicateRole,
+      ]);
+      expect(res.json().fieldErrors).toEqual({ roles: [STAFF_MESSAGES.duplicateRole] });
+      expect(await byEmail(email)).toBeUndefined();
+    }
+    expect((await users()).length).toBe(before);
+  });
+
   it('refuses an e-mail already in use, whatever its case and whichever organisation holds it', async () => {
     const before = (await users()).length;
     for (const email of ['STOCK@Tema-Pharma.demo', 'admin@ACCRA-medilink.demo', 'buyer@accracare.demo']) {
@@ -291,6 +315,22 @@ describe('changing roles', () => {
     expect(missing.json().message).toBe(STAFF_MESSAGES.keepOneRole);
     const unknown = await setRoles(target.id, ['Owner']);
     expect(unknown.json().message).toBe(STAFF_MESSAGES.unknownRole);
+    expect(roleNames(await byEmail('dispatch@tema-pharma.demo'))).toEqual(['ShippingClerk']);
+  });
+
+  it('refuses a role named twice with 400 naming the roles field, and keeps the roles held', async () => {
+    const target = await byEmail('dispatch@tema-pharma.demo');
+    for (const roles of [
+      ['ShippingClerk', 'ShippingClerk'],
+      ['CreditApprover', 'ShippingClerk', 'CreditApprover'],
+    ]) {
+      const res = await setRoles(target.id, roles);
+      expect([res.statusCode, res.json().message], JSON.stringify(roles)).toEqual([
+        400,
+        STAFF_MESSAGES.duplicateRole,
+      ]);
+      expect(res.json().fieldErrors).toEqual({ roles: [STAFF_MESSAGES.duplicateRole] });
+    }
     expect(roleNames(await byEmail('dispatch@tema-pharma.demo'))).toEqual(['ShippingClerk']);
   });
 

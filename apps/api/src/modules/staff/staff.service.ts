@@ -3,6 +3,7 @@ import type { SupplierRole } from '@aduro/shared/permissions';
 import { STAFF_MESSAGES, type OrgUser, type Role } from '@aduro/shared/staff';
 import type { Db, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { findUserByEmail, grantRoles, insertUser } from '../auth/auth.repository.ts';
 import { isUniqueViolation } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -68,7 +69,7 @@ export async function inviteUser(
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const user = await insertUser(tx, {
         orgId: me.orgId,
         userType: 'supplier',
@@ -112,7 +113,7 @@ export async function updateUserRoles(
   userId: string,
   roleNames: SupplierRole[],
 ): Promise<OrgUser> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockedTarget(tx, me.orgId, userId, (u) => isAdmin(u) && !roleNames.includes(ADMIN));
     await revokeRolesExcept(tx, userId, roleNames);
     await grantRoles(tx, userId, roleNames);
@@ -125,7 +126,7 @@ export async function updateUserRoles(
 /** Removes a user of the caller's organisation; never the caller, never the last Admin. */
 export async function removeUser(db: Db, me: OrgMember, userId: string): Promise<void> {
   if (userId.toLowerCase() === me.id.toLowerCase()) throw conflict(STAFF_MESSAGES.removeSelf);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await lockedTarget(tx, me.orgId, userId, isAdmin);
     if (!(await deleteOrgUser(tx, me.orgId, userId))) throw notFound(STAFF_MESSAGES.userNotFound);
     await staffChanged(tx, me, userId);

@@ -4,8 +4,13 @@ import type { FeedEvent } from '@aduro/shared/events';
 // (docs/decisions/0007-invalidation-by-what-changed.md). The reads live in
 // suppliers.marketplace.service.ts; keep both sides here so they are changed together.
 
-/** Directory figures (stocked lines, customers, GMV) and admin stats: the whole market. */
+/** Figures of the whole market: admin stats. */
 export const MARKET_TAG = 'market';
+/**
+ * The directory answers, put together from per-supplier rows (directory-rows.ts) and the buyer's own
+ * relationships: dropped whenever a supplier's row changes, and cheap to put together again.
+ */
+export const DIRECTORY_TAG = 'directory';
 /**
  * Supplier-wide facts every product's matches show (payment terms, active, delivery record): dropped
  * rarely, by settings, activation and deliveries.
@@ -27,7 +32,7 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
     case 'inventory.synced':
     case 'product.created':
       // Stock and price of these offers; the directory's stocked lines.
-      tags.push(MARKET_TAG);
+      tags.push(MARKET_TAG, DIRECTORY_TAG);
       supplier();
       products();
       break;
@@ -36,7 +41,7 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
     case 'drop.moved':
       // Stock allocated or returned, GMV and customers, the buyer's relationship and credit; a delivered
       // drop changes the supplier's delivery record, which every product's matches show.
-      tags.push(MARKET_TAG);
+      tags.push(MARKET_TAG, DIRECTORY_TAG);
       supplier();
       products();
       buyer();
@@ -51,12 +56,12 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
       buyer();
       break;
     case 'supplier.settings_changed':
-      tags.push(MARKET_TAG, SUPPLIERS_TAG);
+      tags.push(MARKET_TAG, DIRECTORY_TAG, SUPPLIERS_TAG);
       supplier();
       break;
     case 'organisation.toggled':
     case 'organisation.registered':
-      tags.push(MARKET_TAG, SUPPLIERS_TAG);
+      tags.push(MARKET_TAG, DIRECTORY_TAG, SUPPLIERS_TAG);
       if (organisationId) tags.push(supplierTag(organisationId), buyerTag(organisationId));
       break;
     case 'cart.changed':
@@ -65,4 +70,25 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
       break;
   }
   return tags;
+}
+
+/**
+ * The suppliers whose directory row an event may have changed, 'all' when the list itself may have
+ * (a supplier registered or switched on or off), or none.
+ */
+export function directorySuppliersOf(event: FeedEvent): string[] | 'all' | null {
+  switch (event.type) {
+    case 'inventory.synced':
+    case 'product.created':
+    case 'order.released':
+    case 'order.cancelled':
+    case 'drop.moved':
+    case 'supplier.settings_changed':
+      return event.refs.supplierId ? [event.refs.supplierId] : 'all';
+    case 'organisation.toggled':
+    case 'organisation.registered':
+      return 'all';
+    default:
+      return null;
+  }
 }

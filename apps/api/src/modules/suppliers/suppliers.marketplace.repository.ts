@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod } from '@aduro/shared/payments';
 import type { SupplierCategory } from '@aduro/shared/marketplace';
 import { queryRows, type Executor } from '../../db/client.ts';
@@ -27,20 +27,28 @@ export interface DirectoryRow extends Record<string, unknown> {
 /**
  * Every supplier organisation with its published offer lines (offers of an active supplier with unexpired
  * stock: an inactive one publishes none, docs/domain.md), distinct released buyers and GMV, in one
- * statement. The figures are kept by triggers (db/schema/suppliers.ts): stock_positions says whether a
- * pair has unexpired units today, supplier_trade holds customers and GMV, so this reads a few rows per
- * supplier and never the orders or lots. Active suppliers first, then by name.
+ * statement. The figures are kept by triggers (db/schema/suppliers.ts): stock_positions says whether an
+ * offered pair has unexpired units today (only offered pairs have a date), supplier_trade holds customers
+ * and GMV, so this reads a few rows per supplier and never the orders, offers or lots. Active suppliers
+ * first, then by name.
  */
-export async function listSupplierDirectory(db: Executor, opts: { today: string }) {
+export async function listSupplierDirectory(
+  db: Executor,
+  opts: {
+    today: string;
+    /** Only these suppliers (a refresh of the rows that changed). */ supplierIds?: string[];
+  },
+) {
+  const only = (column: SQL) =>
+    opts.supplierIds ? sql`and ${column} = any(${`{${opts.supplierIds.join(',')}}`}::uuid[])` : sql``;
   return queryRows<DirectoryRow>(
     db,
     sql`
       with stocked as (
-        select f.supplier_id, count(*)::int as lines
-        from offers f
-        join stock_positions sp on sp.supplier_id = f.supplier_id and sp.product_id = f.product_id
-        where sp.latest_expiry >= ${opts.today}::date
-        group by f.supplier_id
+        select supplier_id, count(*)::int as lines
+        from stock_positions
+        where latest_expiry >= ${opts.today}::date ${only(sql`supplier_id`)}
+        group by supplier_id
       )
       select s.id, s.name, s.location, s.supplier_category as "supplierCategory", s.is_active as "isActive",
              s.payment_terms as "paymentTerms",
@@ -50,7 +58,7 @@ export async function listSupplierDirectory(db: Executor, opts: { today: string 
       from organizations s
       left join stocked st on st.supplier_id = s.id
       left join supplier_trade t on t.supplier_id = s.id
-      where s.kind = 'supplier'
+      where s.kind = 'supplier' ${only(sql`s.id`)}
       order by s.is_active desc, lower(s.name), s.name, s.id`,
   );
 }

@@ -18,6 +18,8 @@ import {
   getSupplierCatalogue,
   getSupplierDirectory,
 } from './suppliers.marketplace.service.ts';
+import { DirectoryRows } from './directory-rows.ts';
+import { directorySuppliersOf } from './marketplace-tags.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -33,6 +35,14 @@ const errors = {
  */
 export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The directory's per-supplier rows, refreshed by the suppliers each feed event names (every replica
+  // hears every event; the writer's own before it answers).
+  const directoryRows = new DirectoryRows(app.db);
+  app.feed.subscribe((event) => {
+    const suppliers = directorySuppliersOf(event);
+    if (suppliers) directoryRows.changed(suppliers);
+  });
+  app.feed.onResync(() => directoryRows.changed('all'));
   const security = [{ bearerAuth: [] }];
   const tags = ['marketplace'];
   // Any signed-in caller; sendSharedJson compresses the cached answer once per encoding, so
@@ -60,7 +70,7 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
       sendSharedJson(
         request,
         reply,
-        getSupplierDirectory(app.db, app.readCache, caller(request), request.query.category),
+        getSupplierDirectory(app.db, app.readCache, directoryRows, caller(request), request.query.category),
       ),
   );
 

@@ -13,13 +13,13 @@ import {
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
-import { buyerTag, MARKET_TAG, productTag, supplierTag, SUPPLIERS_TAG } from './marketplace-tags.ts';
+import type { DirectoryRows } from './directory-rows.ts';
+import { buyerTag, DIRECTORY_TAG, productTag, supplierTag, SUPPLIERS_TAG } from './marketplace-tags.ts';
 import {
   findSupplier,
   listBuyerRelationships,
   listProductMatches,
   listSupplierCatalogue,
-  listSupplierDirectory,
   type MatchRow,
 } from './suppliers.marketplace.repository.ts';
 
@@ -39,23 +39,28 @@ function buyerOf(user: SessionUser): string | null {
 
 /**
  * The supplier directory, optionally of one category; a customer caller also sees its relationship
- * with each supplier, anyone else null. The market columns are shared by every caller; only the
- * relationship is read per buyer.
+ * with each supplier, anyone else null. The market rows are shared by every caller and refreshed by
+ * supplier (directory-rows.ts); the relationships are read per buyer and kept until its next change.
  */
 export function getSupplierDirectory(
   db: Db,
   cache: ReadCache,
+  rows: DirectoryRows,
   user: SessionUser,
   category: SupplierCategory | 'all' | undefined,
 ): Buffer | Promise<Buffer> {
   const buyerOrgId = buyerOf(user);
   const only = category === undefined || category === 'all' ? null : category;
   const today = todayUtc();
-  const tags = buyerOrgId === null ? [MARKET_TAG] : [MARKET_TAG, buyerTag(buyerOrgId)];
+  const tags = buyerOrgId === null ? [DIRECTORY_TAG] : [DIRECTORY_TAG, buyerTag(buyerOrgId)];
   return cache.get(`directory:${buyerOrgId ?? '-'}:${only ?? 'all'}:${today}`, tags, async () => {
     const [market, relationships] = await Promise.all([
-      cache.get(`directory-market:${today}`, [MARKET_TAG], () => listSupplierDirectory(db, { today })),
-      buyerOrgId === null ? [] : listBuyerRelationships(db, buyerOrgId),
+      rows.get(today),
+      buyerOrgId === null
+        ? []
+        : cache.get(`directory-relationships:${buyerOrgId}`, [buyerTag(buyerOrgId)], () =>
+            listBuyerRelationships(db, buyerOrgId),
+          ),
     ]);
     const standing = new Map(relationships.map((r) => [r.supplierId, r]));
     const entries: SupplierDirectoryEntry[] = market
@@ -68,7 +73,7 @@ export function getSupplierDirectory(
           location: r.location,
           supplierCategory: r.supplierCategory,
           isActive: r.isActive,
-          paymentTerms: r.paymentTerms,
+          paymentTerms: r.paymentTerms ?? 'Prepaid', // SPEC §9's default; an old row may hold null
           inventory: { lines: r.lines },
           customerCount: r.customerCount,
           gmv: num(r.gmv),

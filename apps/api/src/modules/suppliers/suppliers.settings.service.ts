@@ -2,6 +2,7 @@ import { DIRECT_PAYMENT_METHODS, type PaymentMethod } from '@aduro/shared/paymen
 import type { SupplierSettings } from '@aduro/shared/suppliers';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { findSupplierSettings, updateSupplierSettings } from './suppliers.settings.repository.ts';
 
@@ -47,7 +48,7 @@ export async function saveSupplierSettings(
   input: SupplierSettings,
   actorUserId?: string,
 ): Promise<SupplierSettings> {
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     const saved = await updateSupplierSettings(tx, orgId, {
       ...input,
       supportedPaymentMethods: input.supportsCredit

@@ -47,8 +47,10 @@ async function figureMismatches() {
         select supplier_id, count(*)::int as customers, sum(gmv) as gmv from fresh_pairs group by 1
       ),
       fresh_stock as (
-        select supplier_id, product_id, max(coalesce(expiry_date, 'infinity'::date)) as latest
-        from inventory_lots where quantity > 0 group by 1, 2
+        select l.supplier_id, l.product_id, max(coalesce(l.expiry_date, 'infinity'::date)) as latest
+        from inventory_lots l
+        join offers f on f.supplier_id = l.supplier_id and f.product_id = l.product_id
+        where l.quantity > 0 group by 1, 2
       )
       select 'pair' as figure, coalesce(f.supplier_id, k.supplier_id)::text as id
       from fresh_pairs f

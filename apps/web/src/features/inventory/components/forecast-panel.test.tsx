@@ -66,7 +66,7 @@ describe('ForecastPanel', () => {
     expect(screen.getByText('Projected')).toBeInTheDocument();
     expect(container.querySelector('.recharts-reference-line')).not.toBeNull();
     expect(screen.getByText('Baseline 41.5')).toBeInTheDocument();
-    expect(screen.getByText('Fitted on 26 weeks of releases')).toBeInTheDocument();
+    expect(screen.getByText('Damped trend, fitted on 26 weeks of releases')).toBeInTheDocument();
 
     const projected = screen.getByRole('table');
     expect(within(projected).getAllByRole('row')).toHaveLength(9);
@@ -74,10 +74,12 @@ describe('ForecastPanel', () => {
   });
 
   it('names the fallback model when history is too short for Holt', async () => {
+    const short = forecastFixture().history.map((week, i) => ({ ...week, units: i < 23 ? 0 : week.units }));
     mockFetch({
       [FORECAST_PATH]: () =>
         json(
           forecastFixture({
+            history: short,
             model: { method: 'baseline', alpha: null, beta: null, sse: null },
             commentary: null,
             weeksOfCover: null,
@@ -89,6 +91,16 @@ describe('ForecastPanel', () => {
     expect(screen.getByText('Too little history for a trend')).toBeInTheDocument();
     expect(screen.getByText('No commentary is available for this product yet.')).toBeInTheDocument();
     expect(screen.getByText('Weeks of cover').nextSibling).toHaveTextContent('No demand');
+  });
+
+  it('says the demand was too irregular when a trend was tried and lost to the recent average', async () => {
+    mockFetch({
+      [FORECAST_PATH]: () =>
+        json(forecastFixture({ model: { method: 'baseline', alpha: null, beta: null, sse: null } })),
+    });
+    renderPanel();
+    expect(await screen.findByText('Recent average')).toBeInTheDocument();
+    expect(screen.getByText('Demand too irregular for a trend')).toBeInTheDocument();
   });
 
   it('offers a retry when the forecast cannot be loaded', async () => {

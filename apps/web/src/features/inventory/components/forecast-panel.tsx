@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatUnits } from '../../../lib/format';
 import { useForecast } from '../api/get-forecast';
-import { formatWeeklyUnits, formatWeeksOfCover, modelLabel } from '../utils/forecast-view';
+import { formatWeeklyUnits, formatWeeksOfCover, modelHint, modelLabel } from '../utils/forecast-view';
 
 // recharts is most of a chart's weight; it loads only once a supplier opens a forecast.
 const ForecastChart = lazy(async () => ({ default: (await import('./forecast-chart')).ForecastChart }));
@@ -47,10 +47,7 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
     {
       label: 'Model',
       value: modelLabel(forecast.model),
-      hint:
-        forecast.model.method === 'holt'
-          ? `Fitted on ${forecast.history.length} weeks of releases`
-          : 'Too little history for a trend',
+      hint: modelHint(forecast),
     },
   ];
   return (

@@ -163,8 +163,51 @@ describe('StockSyncForm', () => {
     act(() => ref.current?.setProduct({ id: PRODUCT_ID, name: 'Zinc 20 mg dispersible tablets' }));
 
     expect(field('Product').value).toBe(PRODUCT_ID);
-    expect(screen.getByText('Chosen: Zinc 20 mg dispersible tablets')).toBeInTheDocument();
     expect(field('Product')).not.toHaveAttribute('aria-invalid');
     expect(field('Quantity (units)')).toHaveFocus();
+  });
+
+  it('shows the new id in the product field after Add catalogue product, with the name beneath (SPEC §4)', async () => {
+    let body: unknown;
+    mockFetch({
+      'POST /inventory': (init) => {
+        body = JSON.parse(String(init?.body));
+        return json(inventoryRow({ quantity: 30 }));
+      },
+    });
+    const queryClient = createQueryClient();
+    const ref = createRef<StockSyncFormHandle>();
+    const user = userEvent.setup();
+    // A picker that, like the catalogue's, shows a selection's name as its text and a pasted id as typed.
+    function NamePicker(props: ProductPickerSlotProps) {
+      return (
+        <input
+          id={props.id}
+          aria-describedby={props['aria-describedby']}
+          value={props.value?.name ?? props.value?.id ?? ''}
+          onChange={(event) => props.onChange({ id: event.target.value, name: null })}
+        />
+      );
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <StockSyncForm ref={ref} orgId="org-1" renderProductPicker={(props) => <NamePicker {...props} />} />
+      </QueryClientProvider>,
+    );
+
+    act(() => ref.current?.setProduct({ id: PRODUCT_ID, name: 'Zinc 20 mg dispersible tablets' }));
+
+    expect(field('Product').value).toBe(PRODUCT_ID);
+    expect(describedText(field('Product'))).toBe('New catalogue product: Zinc 20 mg dispersible tablets');
+    await user.type(field('Quantity (units)'), '30');
+    await user.type(field('Unit price (GH₵)'), '4.5');
+    await user.click(submit());
+    await waitFor(() => expect(body).toMatchObject({ productId: PRODUCT_ID, quantity: 30, unitPrice: 4.5 }));
+    // Still the same product, for its next lot.
+    expect(field('Product').value).toBe(PRODUCT_ID);
+
+    // Choosing another product puts the usual hint back.
+    await user.clear(field('Product'));
+    expect(describedText(field('Product'))).toBe('Search by name or brand, or paste a product ID.');
   });
 });

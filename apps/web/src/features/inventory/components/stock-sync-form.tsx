@@ -1,6 +1,6 @@
 import { INVENTORY_MESSAGES, inventorySyncSchema, type InventorySyncInput } from '@aduro/shared/inventory';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useImperativeHandle, type ReactNode, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -23,7 +23,11 @@ export interface ProductPickerSlotProps {
   'aria-describedby': string | undefined;
 }
 
-/** Lets the screen put a product into the form, e.g. one just added to the catalogue (SPEC §4). */
+/**
+ * Lets the screen put a product into the form, e.g. one just added to the catalogue. SPEC §4: 'New product
+ * creation success fills the product id field of the stock sync form with the new id', so the field shows
+ * that id, and its name is said beneath it.
+ */
 export interface StockSyncFormHandle {
   setProduct: (product: { id: string; name: string }) => void;
 }
@@ -109,11 +113,14 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
   // The product is set through the picker rather than a registered input, so it is read back by watching.
   const [productId, productName] = useWatch({ control, name: ['productId', 'productName'] });
   const sync = useSyncInventory(orgId);
+  // The name of a product put in from outside (just added to the catalogue) while the field shows its id.
+  const [addedName, setAddedName] = useState<string | null>(null);
 
   const selectProduct = useCallback(
     (selection: ProductSelection | null) => {
       setValue('productId', selection?.id ?? '', { shouldDirty: true });
       setValue('productName', selection?.name ?? '');
+      setAddedName(null);
       if (selection) clearErrors('productId');
     },
     [setValue, clearErrors],
@@ -124,6 +131,7 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
     () => ({
       setProduct: (product) => {
         selectProduct(product);
+        setAddedName(product.name);
         // The product is settled, so the next thing to type is the count.
         setFocus('quantity');
       },
@@ -168,13 +176,20 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
             id="sync-product"
             label="Product"
             error={errors.productId?.message}
-            hint="Search by name or brand, or paste a product ID."
+            hint={
+              addedName === null
+                ? 'Search by name or brand, or paste a product ID.'
+                : `New catalogue product: ${addedName}`
+            }
             className="col-span-2"
           >
             {(controlProps) =>
               renderProductPicker({
                 ...controlProps,
-                value: productId ? { id: productId, name: productName || null } : null,
+                // The picker shows a selection's name as its text: for a product just added, that is its id.
+                value: productId
+                  ? { id: productId, name: addedName === null ? productName || null : productId }
+                  : null,
                 onChange: selectProduct,
               })
             }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forecastFixture } from '../testing/fixtures';
-import { forecastChartData, formatWeeksOfCover, modelLabel, shortWeek } from './forecast-view';
+import { forecastChartData, formatWeeksOfCover, modelHint, modelLabel, shortWeek } from './forecast-view';
 
 describe('forecastChartData', () => {
   it('puts 26 history weeks then 8 projected weeks on one axis, joined at the last actual week', () => {
@@ -17,6 +17,24 @@ describe('forecast labels', () => {
   it('names the model with its fitted parameters, or the recent average', () => {
     expect(modelLabel({ method: 'holt', alpha: 0.4213, beta: 0.1, sse: 3 })).toBe('Holt α 0.42 · β 0.10');
     expect(modelLabel({ method: 'baseline', alpha: null, beta: null, sse: null })).toBe('Recent average');
+  });
+
+  it('says why the recent average stands in for a trend: too little history, or too irregular', () => {
+    const baseline = { method: 'baseline', alpha: null, beta: null, sse: null } as const;
+    const history = (units: number[]) =>
+      units.map((u, i) => ({ period: `2026-W${String(i + 1).padStart(2, '0')}`, units: u }));
+    // 3 weeks since the first release (the current one included): too few to try a trend.
+    expect(modelHint({ model: baseline, history: history([0, 0, 0, 0, 12, 18, 9]) })).toBe(
+      'Too little history for a trend',
+    );
+    // 4 weeks or more: a trend was tried and did worse than the average on the last weeks.
+    expect(modelHint({ model: baseline, history: history([0, 0, 0, 12, 18, 9, 15]) })).toBe(
+      'Demand too irregular for a trend',
+    );
+    expect(modelHint({ model: baseline, history: history([0, 0, 0]) })).toBe(
+      'Too little history for a trend',
+    );
+    expect(modelHint(forecastFixture())).toBe('Damped trend, fitted on 26 weeks of releases');
   });
 
   it('writes weeks of cover, and says so when there is no demand to cover', () => {

@@ -31,11 +31,26 @@ export function shortWeek(period: string): string {
   return match ? `W${match[1]}` : period;
 }
 
-/** DOMAIN.md: Holt's linear smoothing with fitted α and β, or the recent mean under 4 weeks of history. */
+/**
+ * docs/domain.md "Forecast": Holt's smoothing with a damped trend and fitted α and β, or the recent mean
+ * (under 4 weeks of history, or when the trend did worse than it on the last weeks).
+ */
 export function modelLabel(model: Forecast['model']): string {
   if (model.method === 'baseline') return 'Recent average';
   if (model.alpha === null || model.beta === null) return 'Holt';
   return `Holt α ${model.alpha.toFixed(2)} · β ${model.beta.toFixed(2)}`;
+}
+
+/** The server tries a trend from this many weeks of history, the current week included. */
+const MIN_TREND_WEEKS = 4;
+
+/** Why this model: what it was fitted on, or why the recent average stands in for a trend. */
+export function modelHint(forecast: Pick<Forecast, 'model' | 'history'>): string {
+  if (forecast.model.method === 'holt')
+    return `Damped trend, fitted on ${forecast.history.length} weeks of releases`;
+  const first = forecast.history.findIndex((week) => week.units > 0);
+  const weeksSold = first === -1 ? 0 : forecast.history.length - first;
+  return weeksSold >= MIN_TREND_WEEKS ? 'Demand too irregular for a trend' : 'Too little history for a trend';
 }
 
 const oneDecimal = new Intl.NumberFormat('en-GH', { maximumFractionDigits: 1 });

@@ -1,9 +1,11 @@
 import {
+  paymentTermsOrDefault,
   supplierDirectoryEntrySchema,
   type SupplierCategory,
   type SupplierDirectoryEntry,
 } from '@aduro/shared/marketplace';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export type SupplierCategoryFilter = 'all' | SupplierCategory;
@@ -15,7 +17,13 @@ export type SupplierCategoryFilter = 'all' | SupplierCategory;
 export const supplierDirectoryQueryKey = (orgId: string | null, category: SupplierCategoryFilter) =>
   ['suppliers', orgId, category] as const;
 
-const directorySchema = supplierDirectoryEntrySchema.array();
+/**
+ * The contract's entry, except that null or blank payment terms (an older server answered an old row's
+ * null as it was) read as 'Prepaid' rather than failing the whole directory.
+ */
+const directorySchema = supplierDirectoryEntrySchema
+  .extend({ paymentTerms: z.string().nullable().transform(paymentTermsOrDefault) })
+  .array();
 
 /** GET /suppliers?category=: every supplier, active ones first (SPEC §7). */
 export function getSupplierDirectory(

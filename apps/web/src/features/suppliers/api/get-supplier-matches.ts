@@ -1,12 +1,16 @@
-import { supplierMatchSchema, type SupplierMatch } from '@aduro/shared/marketplace';
+import { paymentTermsOrDefault, supplierMatchSchema, type SupplierMatch } from '@aduro/shared/marketplace';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Credit available and payment methods depend on the buyer, so the key carries its organisation. */
 export const supplierMatchesQueryKey = (orgId: string | null, productId: string) =>
   ['supplier-matches', orgId, productId] as const;
 
-const matchesSchema = supplierMatchSchema.array();
+/** As the directory: null or blank payment terms read as 'Prepaid' instead of failing the list. */
+const matchesSchema = supplierMatchSchema
+  .extend({ paymentTerms: z.string().nullable().transform(paymentTermsOrDefault) })
+  .array();
 
 /** GET /products/{id}/suppliers?buyerId=: active suppliers able to fill the product, cheapest first. */
 export function getSupplierMatches(

@@ -7,11 +7,11 @@ import { json, mockFetch } from '../../../test/test-utils';
 import { directoryEntry } from '../testing/fixtures';
 import { SupplierDirectory } from './supplier-directory';
 
-function renderDirectory() {
+function renderDirectory(onSelect = vi.fn()) {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <SupplierDirectory orgId="org-1" selectedSupplierId={null} onSelect={vi.fn()} />
+      <SupplierDirectory orgId="org-1" selectedSupplierId={null} onSelect={onSelect} />
     </QueryClientProvider>,
   );
   return user;
@@ -30,5 +30,21 @@ describe('SupplierDirectory', () => {
     expect(await screen.findByText('No suppliers found for this category yet.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Manufacturers' })).toBeChecked();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("loads when a supplier's payment terms are null, and reads them as Prepaid", async () => {
+    mockFetch({
+      'GET /suppliers?category=all': () =>
+        json([
+          { ...directoryEntry({ name: 'Harbour Surgical Imports' }), paymentTerms: null },
+          directoryEntry({ name: 'Tema Pharma Distributors', paymentTerms: 'Net 30' }),
+        ]),
+    });
+    const onSelect = vi.fn();
+    const user = renderDirectory(onSelect);
+    await user.click(await screen.findByRole('button', { name: 'Harbour Surgical Imports' }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ paymentTerms: 'Prepaid' }));
+    await user.click(screen.getByRole('button', { name: 'Tema Pharma Distributors' }));
+    expect(onSelect).toHaveBeenLastCalledWith(expect.objectContaining({ paymentTerms: 'Net 30' }));
   });
 });
