@@ -4,8 +4,9 @@
 // connections (uncompressed, as apps/api/bench/marketplace.ts), (a) with no writes, (b) while a forked
 // writer (live-market-writer.ts) makes 10 writes/s and (c) 100 writes/s: half inventory syncs by 20
 // suppliers' Admins and InventoryManagers, half approvals of orders drafted beforehand for 50 other
-// buyers. Every write drops the cached directory (it shows the whole market); the catalogue and the
-// matches are dropped only by writes naming their supplier or product. Each run measures the three
+// buyers. Every write refreshes its supplier's directory row (one small query) and the directory answer
+// is put together again; the catalogue and the matches are dropped only by writes naming their supplier
+// or product. Each run measures the three
 // rates back to back, so each ratio to (a) is taken within a run.
 //
 // Reports per read and rate: requests/s at full load with p50 and p99 (ratio to (a), target >= 0.5), p99 at
