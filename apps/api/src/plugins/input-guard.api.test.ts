@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { fileBlob, PDF_BYTES } from '../test/files.ts';
+import { supplierForm } from '../test/files.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import errorsPlugin from './errors.ts';
 import inputGuard, { NUL_MESSAGE, nulFields } from './input-guard.ts';
@@ -105,23 +105,7 @@ describe('a NUL byte in the API', () => {
 
   it("in a supplier's approver or licence file name answers 400 naming it, and creates nothing", async () => {
     const email = uniqueEmail('supplier');
-    const form = new FormData();
-    const fields: Record<string, string> = {
-      email,
-      password: 'secret123',
-      name: 'Yaw Darko',
-      userType: 'supplier',
-      businessName: 'Darko Pharma Imports',
-      organizationPhone: '+233 30 222 1111',
-      organizationLocation: 'Accra',
-      supplierCategory: 'importer',
-      deliveryAddress: '12 Spintex Road, Accra',
-      deliveryContactName: 'Akosua Darko',
-      deliveryContactPhone: '+233 24 555 0000',
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('licensureDocument', fileBlob(PDF_BYTES), `licence${NUL}.pdf`);
-    form.append('approvers', `qa${NUL}@newsupplier.test`);
+    const form = supplierForm({ email }, [`qa${NUL}@newsupplier.test`], `licence${NUL}.pdf`);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
     expectNulRefusal(res, ['licensureDocument', 'approvers']);
     expect(await accountsWith(email)).toBe(0);

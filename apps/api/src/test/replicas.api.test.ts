@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../db/client.ts';
 import { adminUrl, testDriver } from './databases.ts';
-import { fileBlob, PDF_BYTES } from './files.ts';
+import { PDF_BYTES, supplierForm } from './files.ts';
 import {
   call,
   freePort,
@@ -414,23 +414,7 @@ describe.skipIf(skipReason !== null)('several replicas behind HAProxy', () => {
 
   it('serves a licence uploaded through one replica from the others', async () => {
     const [r1, r2, r3] = replicas as [Replica, Replica, Replica];
-    const form = new FormData();
-    const fields: Record<string, string> = {
-      email: `owner-${randomBytes(4).toString('hex')}@newsupplier.test`,
-      password: 'secret123',
-      name: 'Yaw Darko',
-      userType: 'supplier',
-      businessName: `Darko Pharma Imports ${randomBytes(3).toString('hex')}`,
-      organizationPhone: '+233 30 222 1111',
-      organizationLocation: 'Accra',
-      supplierCategory: 'importer',
-      deliveryAddress: '12 Spintex Road, Accra',
-      deliveryContactName: 'Akosua Darko',
-      deliveryContactPhone: '+233 24 555 0000',
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('licensureDocument', fileBlob(PDF_BYTES), 'licence.pdf');
-    form.append('approvers', 'qa@newsupplier.test');
+    const form = supplierForm({ businessName: `Darko Pharma Imports ${randomBytes(3).toString('hex')}` });
     const registered = await fetch(`${r1.base}/api/auth/register`, { method: 'POST', body: form });
     const body = (await registered.json()) as { user: { orgId: string } };
     expect(registered.status, JSON.stringify(body)).toBe(201);

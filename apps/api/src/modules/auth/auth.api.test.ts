@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, LICENCE_MAX_BYTES } from '@aduro/shared/auth';
 import { queryRows } from '../../db/client.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
 import { AUTH_SECRET, createTestApp, type TestApp } from '../../test/harness.ts';
-import { fileBlob, PDF_BYTES, PNG_BYTES, TEXT_BYTES } from '../../test/files.ts';
+import { fileBlob, PDF_BYTES, PNG_BYTES, supplierForm, TEXT_BYTES } from '../../test/files.ts';
 import { signJwt } from '../../test/tokens.ts';
 import { FORM_MESSAGES } from './auth.routes.ts';
 import { ensurePlatformAdmin } from './auth.service.ts';
@@ -25,36 +25,6 @@ const post = (url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object });
 const me = (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
-
-function supplierForm(
-  overrides: Record<string, string | Blob | null> = {},
-  approvers = ['qa@newsupplier.test'],
-) {
-  const form = new FormData();
-  const fields: Record<string, string | Blob | null> = {
-    email: `owner-${Math.random().toString(36).slice(2)}@newsupplier.test`,
-    password: 'secret123',
-    name: 'Yaw Darko',
-    userType: 'supplier',
-    businessName: 'Darko Pharma Imports',
-    organizationPhone: '+233 30 222 1111',
-    organizationLocation: 'Accra',
-    supplierCategory: 'importer',
-    deliveryAddress: '12 Spintex Road, Accra',
-    deliveryContactName: 'Akosua Darko',
-    deliveryContactPhone: '+233 24 555 0000',
-    ...overrides,
-  };
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === null) continue;
-    if (v instanceof Blob) form.append(k, v, k === 'licensureDocument' ? 'licence.pdf' : k);
-    else form.append(k, v);
-  }
-  if (!('licensureDocument' in overrides))
-    form.append('licensureDocument', fileBlob(PDF_BYTES), 'licence.pdf');
-  for (const a of approvers) form.append('approvers', a);
-  return form;
-}
 
 describe('sign-in', () => {
   it('signs in every demo account and returns a token for its user type', async () => {

@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { openTestDatabase, tempDataDir } from '../../test/databases.ts';
-import { fileBlob, PDF_BYTES } from '../../test/files.ts';
+import { PDF_BYTES, supplierForm } from '../../test/files.ts';
 import { AUTH_SECRET, createTestApp, type TestApp } from '../../test/harness.ts';
 import { RegistrationLimiter } from './registration-limiter.ts';
 
@@ -175,23 +175,7 @@ describe('secrets in the log', () => {
   });
 
   it("logs a supplier registration whose licence fails to store without the licence's bytes", async () => {
-    const form = new FormData();
-    const fields: Record<string, string> = {
-      email: 'licence@log.test',
-      password: 'Another-Secret-9',
-      name: 'Yaw Darko',
-      userType: 'supplier',
-      businessName: 'Darko Pharma Imports',
-      organizationPhone: '+233 30 222 1111',
-      organizationLocation: 'Accra',
-      supplierCategory: 'importer',
-      deliveryAddress: '12 Spintex Road, Accra',
-      deliveryContactName: 'Akosua Darko',
-      deliveryContactPhone: '+233 24 555 0000',
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('licensureDocument', fileBlob(PDF_BYTES), 'licence.pdf');
-    form.append('approvers', 'qa@newsupplier.test');
+    const form = supplierForm({ email: 'licence@log.test', password: 'Another-Secret-9' });
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
     expect(res.statusCode).toBe(500);
     expect(log()).toContain('log_test_licence');
