@@ -4,6 +4,7 @@ import { loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { ensureRoles } from '../db/seed/roles.ts';
 import { ensurePlatformAdmin } from '../modules/auth/auth.service.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 
 const argsSchema = z.object({
   email: z.string({ error: '--email is required' }).trim().email('--email must be an e-mail address'),
@@ -26,6 +27,8 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
+  // The embedded database is one process's: with a server running on it, stop that server first.
+  const lock = config.env.DATABASE_URL ? null : await lockDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
@@ -34,6 +37,7 @@ async function main() {
     console.log(`${created ? 'Created' : 'Updated'} platform administrator ${parsed.data.email}`);
   } finally {
     await database.close();
+    await lock?.release();
   }
 }
 
