@@ -70,9 +70,9 @@ describe('cockpit Inventory tab', () => {
 
     expect(await screen.findByText('Product added. Use the new ID to sync inventory.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The sync form now holds the new product: its name in the picker, its id beneath.
-    expect(screen.getByRole('combobox', { name: 'Product' })).toHaveValue(ZINC.name);
-    expect(screen.getByText(ZINC.id)).toBeInTheDocument();
+    // The sync form now holds the new product: its id in the field (SPEC §4), its name beneath.
+    expect(screen.getByRole('combobox', { name: 'Product' })).toHaveValue(ZINC.id);
+    expect(screen.getByText(`New catalogue product: ${ZINC.name}`)).toBeInTheDocument();
     expect(screen.getByLabelText('Quantity (units)')).toHaveFocus();
 
     await user.type(screen.getByLabelText('Quantity (units)'), '24');
