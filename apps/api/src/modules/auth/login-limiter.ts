@@ -58,7 +58,7 @@ export class LoginLimiter {
         clearExpiredByTimeout: false,
       });
     this.byPair = limiter('login-pair', perEmail);
-    this.byAddress = limiter('login-address', opts.perAddress ?? 30);
+    this.byAddress = limiter('login-address', opts.perAddress ?? 100);
     this.byEmail = limiter('login-email', opts.perEmailCeiling ?? perEmail * 10);
   }
 
