@@ -27,6 +27,8 @@ declare module 'fastify' {
     signAccessToken(userId: string): { token: string; expiresIn: number };
     /** Keeps a caller just read from the database (at sign-in) as the current one for its user. */
     rememberSession(user: SessionUser): void;
+    /** The user as the database has them now (null when removed), bypassing every cache. */
+    readCurrentUser(userId: string): Promise<SessionUser | null>;
   }
   interface FastifyRequest {
     session: SessionUser | null;
@@ -105,6 +107,7 @@ export default fp(
     };
     // Signing in reads the user afresh, so a change made outside this server (a password or name reset
     // from the shell) shows from that sign-in on.
+    app.decorate('readCurrentUser', (userId: string) => loadSessionUser(app.db, userId));
     app.decorate('rememberSession', (user: SessionUser) => {
       sessions?.set(sessionKey(user.id), user);
     });

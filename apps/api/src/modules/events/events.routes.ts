@@ -66,13 +66,18 @@ export default async function eventRoutes(app: FastifyInstance) {
       const end = () => {
         if (!res.writableEnded) res.end();
       };
-      const stop = openStream({ db: app.db, feed: app.feed }, user, lastEventId, {
-        write: (chunk) => res.write(chunk),
-        get buffered() {
-          return res.writableLength;
+      const stop = openStream(
+        { db: app.db, feed: app.feed, readCurrentUser: app.readCurrentUser },
+        user,
+        lastEventId,
+        {
+          write: (chunk) => res.write(chunk),
+          get buffered() {
+            return res.writableLength;
+          },
+          end,
         },
-        end,
-      });
+      );
       const close = () => {
         stop();
         end();

@@ -7,7 +7,6 @@ import {
   type LiveEventData,
 } from '@aduro/shared/events';
 import type { Db } from '../../db/client.ts';
-import { loadSessionUser } from '../auth/auth.repository.ts';
 import { eventsSince } from './events.repository.ts';
 import type { ChangeFeed } from './feed.ts';
 import { RESUME_WINDOW_SECONDS } from './feed.ts';
@@ -59,7 +58,7 @@ export interface StreamSink {
  * when the caller's access is gone (removed, or no role left). Returns the function that stops it.
  */
 export function openStream(
-  deps: { db: Db; feed: ChangeFeed },
+  deps: { db: Db; feed: ChangeFeed; readCurrentUser(userId: string): Promise<SessionUser | null> },
   user: SessionUser,
   lastEventId: number | null,
   sink: StreamSink,
@@ -94,7 +93,7 @@ export function openStream(
     if (event.type === 'staff.changed' && event.refs.userId === user.id) void checkAccess();
   };
   const checkAccess = async () => {
-    const now = await loadSessionUser(deps.db, user.id).catch(() => undefined);
+    const now = await deps.readCurrentUser(user.id).catch(() => undefined);
     if (now === undefined || closed) return;
     // A deactivated organisation's people may still sign in and look (docs/domain.md); only a removed
     // user, or one left with no role, has lost access.
