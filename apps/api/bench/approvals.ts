@@ -27,12 +27,12 @@ const PRODUCTS = 50;
 const CLIENTS = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 3240);
 
-async function prepare(databaseUrl: string, dataDir: string) {
+async function prepare(databaseUrl: string) {
   const database = await openDatabase({ databaseUrl });
   try {
     await migrateDatabase(database);
     await ensureRoles(database.db);
-    await seedDemo(database.db, { now: new Date(), uploadsDir: path.join(dataDir, 'uploads') });
+    await seedDemo(database.db, { now: new Date() });
     const db = database.db;
     const [ids] = await queryRows<{ tema: string; buyer: string; user: string; name: string }>(
       db,
@@ -122,7 +122,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aduro-bench-approvals-'));
   let failed = false;
   try {
-    const orderIds = await prepare(databaseUrl, dataDir);
+    const orderIds = await prepare(databaseUrl);
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, PORT);
     try {
       const authorization = await signIn(server.base, 'buyer@accracare.demo', 'customer');

@@ -31,7 +31,7 @@ async function prepare(dataDir: string, databaseUrl?: string) {
   try {
     await migrateDatabase(database);
     await ensureRoles(database.db);
-    await seedDemo(database.db, { now: new Date(), uploadsDir: path.join(dataDir, 'uploads') });
+    await seedDemo(database.db, { now: new Date() });
     const db = database.db;
     const [org] = await db
       .insert(organizations)

@@ -87,7 +87,7 @@ async function loadScale(databaseUrl: string) {
     const started = performance.now();
     await migrateDatabase(database);
     await ensureRoles(database.db);
-    await seedDemo(database.db, { now: new Date(), uploadsDir: path.join(dataDir, 'uploads') });
+    await seedDemo(database.db, { now: new Date() });
     await seedScale(database.db);
     console.log(`  scale data set loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed/demo.ts';
@@ -24,7 +23,7 @@ async function main() {
     const started = performance.now();
     await migrateDatabase(database);
     await ensureRoles(database.db);
-    await seedDemo(database.db, { now: new Date(), uploadsDir: path.join(config.dataDir, 'uploads') });
+    await seedDemo(database.db, { now: new Date() });
     console.log('Loading the scale data set...');
     const { seeded } = await seedScale(database.db, undefined, (line) => console.log(line));
     console.log(

@@ -24,15 +24,13 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** Where the seeded template keeps its uploads (the inactive supplier's licence). */
-export const TEMPLATE_UPLOADS = path.join(os.tmpdir(), 'aduro-test-uploads');
 
 /** Migrates, creates the roles and loads the demo data. */
 export async function prepareSeeded(options: DatabaseOptions): Promise<Database> {
   const database = await openDatabase(options);
   await migrateDatabase(database);
   await ensureRoles(database.db);
-  await seedDemo(database.db, { now: new Date(), uploadsDir: TEMPLATE_UPLOADS });
+  await seedDemo(database.db, { now: new Date() });
   return database;
 }
 

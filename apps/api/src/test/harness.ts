@@ -1,4 +1,4 @@
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { queryRows, type Database } from '../db/client.ts';
 import type { LoginLimiterOptions } from '../modules/auth/login-limiter.ts';
-import { openTestDatabase, tempDataDir, TEMPLATE_UPLOADS } from './databases.ts';
+import { openTestDatabase, tempDataDir } from './databases.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,7 +39,6 @@ export async function createTestApp(
     postgres: inject('postgresTemplate'),
   });
   const dataDir = tempDataDir();
-  await cp(TEMPLATE_UPLOADS, path.join(dataDir, 'uploads'), { recursive: true }).catch(() => undefined);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -49,7 +49,7 @@ async function seededDatabase(): Promise<{ database: Database; dir: string; seed
   await migrateDatabase(database);
   await ensureRoles(database.db);
   const started = performance.now();
-  const result = await seedDemo(database.db, { now: NOW, uploadsDir: path.join(dir, 'uploads') });
+  const result = await seedDemo(database.db, { now: NOW });
   const seedMs = performance.now() - started;
   expect(result).toEqual({ seeded: true });
   return { database, dir, seedMs };
@@ -86,11 +86,10 @@ async function digest(db: Db): Promise<string> {
 describe('demo seed', () => {
   let database: Database;
   let db: Db;
-  let dir: string;
   let seedMs: number;
 
   beforeAll(async () => {
-    ({ database, dir, seedMs } = await seededDatabase());
+    ({ database, seedMs } = await seededDatabase());
     db = database.db;
   }, 60_000);
 
@@ -105,10 +104,7 @@ describe('demo seed', () => {
     const before = await digest(db);
     await ensureRoles(db);
     expect(
-      await seedDemo(db, {
-        now: new Date(NOW.getTime() + 86_400_000),
-        uploadsDir: path.join(dir, 'uploads'),
-      }),
+      await seedDemo(db, { now: new Date(NOW.getTime() + 86_400_000) }),
     ).toEqual({
       seeded: false,
     });

@@ -103,11 +103,6 @@ async function hasOrganizations(db: Executor): Promise<boolean> {
 
 export interface SeedDemoOptions {
   now: Date;
-  /**
-   * Ignored: the suppliers' licence PDFs are rows of licence_files now (docs/domain.md "Licence files").
-   * Still accepted so that callers written when they were files keep compiling.
-   */
-  uploadsDir?: string;
 }
 
 /**
