@@ -1,0 +1,626 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCOUNTS,
+  count,
+  CUSTOMERS,
+  EVERYONE,
+  forgedTokens,
+  NONE,
+  one,
+  orgOf,
+  ownIds,
+  REFUSED_OUTRIGHT,
+  SIGNED_IN,
+  SUPPLIER_ADMINS,
+  SUPPLIERS,
+  WITH_CREDIT,
+  WITH_INVENTORY,
+  WITH_SHIPPING,
+  type CallerKind,
+  type OwnIds,
+  type SignedIn,
+} from './authorisation-matrix.ts';
+import { queryRows } from '../db/client.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/**
+ * The authorisation matrix (issue 13, "Tests that keep this true"): every operation the OpenAPI document
+ * lists has a policy here naming who may call it; everyone else is refused, 401 for callers who are not
+ * signed in (anonymous, forged tokens, a removed user) and 403 for the wrong kind of caller or a missing
+ * permission. Separately, no caller reads or changes another organisation's records by naming their ids.
+ */
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+interface Call {
+  url: string;
+  payload?: unknown;
+}
+interface Policy {
+  /** Callers that get past authorisation: 2xx, or a domain answer (400, 404, 409...), never 401/403. */
+  allow: readonly SignedIn[] | 'public';
+  /** The request as the caller would make it, with that caller's own ids. */
+  request(c: Ctx): Call;
+  /** A streaming answer (SSE): only refusals are checked here; events.api tests cover the stream. */
+  stream?: boolean;
+}
+interface Ctx {
+  kind: CallerKind;
+  /** The caller's own ids (Tema's for refused callers, so ids are real whoever calls). */
+  own: OwnIds;
+  seq: number;
+}
+
+let t: TestApp;
+const tokens = {} as Record<CallerKind, string | undefined>;
+const ids = {} as Record<SignedIn, OwnIds>;
+/** Throwaway users per supplier, for the staff operations that change or remove one. */
+const spareUser: Partial<Record<SignedIn, string>> = {};
+let seq = 0;
+let temaProduct: { productId: string; unitPrice: number };
+let harbourId: string;
+
+const call = (method: Method, url: string, authorization?: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: authorization ? { authorization } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const unique = (name: string) => `${name}-${++seq}-${Date.now().toString(36)}`;
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
+/** The policy table: one row per operation, keyed as "METHOD /openapi/path". */
+const POLICY: Record<string, Policy> = {
+  // Public: signing in and registering.
+  'POST /api/auth/login': {
+    allow: 'public',
+    request: () => ({
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.test', password: 'x', userType: 'customer' },
+    }),
+  },
+  'POST /api/auth/register': {
+    allow: 'public',
+    // An incomplete registration: refused as invalid (400), never as unauthorised.
+    request: () => ({ url: '/api/auth/register', payload: { userType: 'customer' } }),
+  },
+  'GET /api/auth/me': { allow: EVERYONE, request: () => ({ url: '/api/auth/me' }) },
+  'GET /api/org/licence': { allow: SUPPLIERS, request: () => ({ url: '/api/org/licence' }) },
+
+  // Platform administration.
+  'GET /api/admin/stats': { allow: ['platform'], request: () => ({ url: '/api/admin/stats' }) },
+  'GET /api/admin/market/summary': {
+    allow: ['platform'],
+    request: () => ({ url: '/api/admin/market/summary' }),
+  },
+  'GET /api/admin/entities': { allow: ['platform'], request: () => ({ url: '/api/admin/entities' }) },
+  'PATCH /api/admin/entities/{id}/toggle': {
+    allow: ['platform'],
+    // Harbour is already inactive: the allowed call changes nothing.
+    request: () => ({ url: `/api/admin/entities/${harbourId}/toggle`, payload: { active: false } }),
+  },
+  'GET /api/admin/entities/{id}/licence': {
+    allow: ['platform'],
+    request: () => ({ url: `/api/admin/entities/${harbourId}/licence` }),
+  },
+
+  // Catalogue and inventory.
+  'GET /api/products': { allow: EVERYONE, request: () => ({ url: '/api/products' }) },
+  'POST /api/products': {
+    allow: WITH_INVENTORY,
+    request: () => ({
+      url: '/api/products',
+      payload: {
+        name: unique('Matrix Paracetamol'),
+        brandName: 'Matrix',
+        category: 'Analgesics',
+        unitOfMeasure: 'Box',
+        itemsPerUnit: '10 tablets',
+      },
+    }),
+  },
+  'GET /api/inventory': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory' }) },
+  'POST /api/inventory': {
+    allow: WITH_INVENTORY,
+    request: (c) => ({
+      url: '/api/inventory',
+      payload: {
+        productId: c.own.productId === NONE ? temaProduct.productId : c.own.productId,
+        quantity: 5,
+        unitPrice: 12.5,
+        expiryDate: nextYear(),
+      },
+    }),
+  },
+  'GET /api/inventory/forecast/{productId}': {
+    allow: WITH_INVENTORY,
+    request: (c) => ({
+      url: `/api/inventory/forecast/${c.own.productId === NONE ? temaProduct.productId : c.own.productId}`,
+    }),
+  },
+
+  // Staff.
+  'GET /api/org/users': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/users' }) },
+  'GET /api/org/users/roles': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/users/roles' }) },
+  'POST /api/org/users': {
+    allow: SUPPLIER_ADMINS,
+    request: () => ({
+      url: '/api/org/users',
+      payload: {
+        name: 'Matrix Clerk',
+        email: `${unique('matrix')}@example.test`,
+        password: 'strong-pass-1',
+        roles: ['ShippingClerk'],
+      },
+    }),
+  },
+  'PATCH /api/org/users/{id}/roles': {
+    allow: SUPPLIER_ADMINS,
+    request: (c) => ({
+      url: `/api/org/users/${spareUser[c.kind as SignedIn] ?? NONE}/roles`,
+      payload: { roles: ['InventoryManager'] },
+    }),
+  },
+  'DELETE /api/org/users/{id}': {
+    allow: SUPPLIER_ADMINS,
+    request: (c) => ({ url: `/api/org/users/${spareUser[c.kind as SignedIn] ?? NONE}` }),
+  },
+
+  // Supplier settings and the marketplace.
+  'GET /api/org/settings': { allow: SUPPLIERS, request: () => ({ url: '/api/org/settings' }) },
+  'PATCH /api/org/settings': {
+    allow: SUPPLIER_ADMINS,
+    request: () => ({
+      url: '/api/org/settings',
+      payload: {
+        paymentTerms: 'Net 30',
+        supportedPaymentMethods: ['cash', 'mobile_money'],
+        defaultPaymentMethod: 'cash',
+        supportsCredit: true,
+        defaultLeadTimeDays: 3,
+      },
+    }),
+  },
+  'GET /api/suppliers': { allow: EVERYONE, request: () => ({ url: '/api/suppliers' }) },
+  'GET /api/suppliers/{id}/products': {
+    allow: EVERYONE,
+    request: () => ({ url: `/api/suppliers/${ids.temaAdmin.orgId}/products` }),
+  },
+  'GET /api/products/{id}/suppliers': {
+    allow: EVERYONE,
+    request: () => ({ url: `/api/products/${temaProduct.productId}/suppliers` }),
+  },
+
+  // Cart (customers only).
+  'GET /api/cart': { allow: CUSTOMERS, request: () => ({ url: '/api/cart' }) },
+  'POST /api/cart/items': {
+    allow: CUSTOMERS,
+    request: () => ({
+      url: '/api/cart/items',
+      payload: {
+        productId: temaProduct.productId,
+        supplierId: ids.temaAdmin.orgId,
+        quantity: 1,
+        unitPrice: temaProduct.unitPrice,
+      },
+    }),
+  },
+  'DELETE /api/cart/items/{id}': { allow: CUSTOMERS, request: () => ({ url: `/api/cart/items/${NONE}` }) },
+  'DELETE /api/cart': { allow: CUSTOMERS, request: () => ({ url: '/api/cart' }) },
+  'POST /api/cart/checkout': { allow: CUSTOMERS, request: () => ({ url: '/api/cart/checkout' }) },
+
+  // Orders.
+  'POST /api/orders': {
+    allow: CUSTOMERS,
+    request: () => ({
+      url: '/api/orders',
+      payload: {
+        sellerId: ids.temaAdmin.orgId,
+        productId: temaProduct.productId,
+        paymentTermMethod: 'cash',
+        drops: [
+          {
+            addressName: 'Main branch',
+            address: '1 Ring Road, Accra',
+            quantity: 1,
+            estimatedDeliveryDate: tomorrow(),
+          },
+        ],
+      },
+    }),
+  },
+  'GET /api/orders': { allow: [...CUSTOMERS, ...WITH_SHIPPING], request: () => ({ url: '/api/orders' }) },
+  'GET /api/orders/{orderId}': {
+    allow: [...CUSTOMERS, ...WITH_SHIPPING],
+    request: (c) => ({ url: `/api/orders/${c.own.orderId}` }),
+  },
+  'POST /api/orders/{orderId}/approve': {
+    allow: CUSTOMERS,
+    request: (c) => ({ url: `/api/orders/${c.own.awaitingOrderId}/approve` }),
+  },
+  'POST /api/orders/{orderId}/cancel': {
+    allow: CUSTOMERS,
+    request: (c) => ({ url: `/api/orders/${c.own.awaitingOrderId}/cancel` }),
+  },
+  'PATCH /api/orders/{orderId}/drops/{dropId}': {
+    allow: WITH_SHIPPING,
+    request: (c) => ({
+      url: `/api/orders/${c.own.dropOrderId}/drops/${c.own.dropId}`,
+      payload: { status: 'Shipped', trackingNumber: 'TRK-1' },
+    }),
+  },
+  'GET /api/orders/customers/{orgId}/analytics/top-products': {
+    allow: CUSTOMERS,
+    request: (c) => ({ url: `/api/orders/customers/${c.own.orgId}/analytics/top-products` }),
+  },
+
+  // Credit and invoices.
+  'GET /api/credit/lines': { allow: CUSTOMERS, request: () => ({ url: '/api/credit/lines' }) },
+  'POST /api/credit/applications': {
+    allow: CUSTOMERS,
+    request: () => ({
+      url: '/api/credit/applications',
+      payload: { supplierId: ids.medilink.orgId, requestedLimit: 5000 },
+    }),
+  },
+  'GET /api/credit/applications': {
+    allow: [...CUSTOMERS, ...WITH_CREDIT],
+    request: () => ({ url: '/api/credit/applications' }),
+  },
+  'POST /api/credit/applications/{id}/approve': {
+    allow: WITH_CREDIT,
+    request: (c) => ({
+      url: `/api/credit/applications/${c.own.applicationId}/approve`,
+      payload: { limit: 1000 },
+    }),
+  },
+  'POST /api/credit/applications/{id}/reject': {
+    allow: WITH_CREDIT,
+    request: (c) => ({ url: `/api/credit/applications/${c.own.applicationId}/reject` }),
+  },
+  'GET /api/credit/applications/{id}/risk': {
+    allow: WITH_CREDIT,
+    request: (c) => ({ url: `/api/credit/applications/${c.own.applicationId}/risk` }),
+  },
+  'GET /api/invoices': { allow: [...CUSTOMERS, ...WITH_CREDIT], request: () => ({ url: '/api/invoices' }) },
+  'POST /api/invoices/{id}/payments': {
+    allow: WITH_CREDIT,
+    request: (c) => ({
+      url: `/api/invoices/${c.own.invoiceId}/payments`,
+      payload: { amount: 1, method: 'cash', reference: 'matrix' },
+    }),
+  },
+
+  // The live change feed.
+  'GET /api/events': { allow: EVERYONE, stream: true, request: () => ({ url: '/api/events' }) },
+};
+
+const EXCLUDED = (path: string) =>
+  path.startsWith('/api/docs') || path.startsWith('/api/health') || !path.startsWith('/api/');
+
+function documentedOperations(): string[] {
+  const doc = t.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+  const ops: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (EXCLUDED(path)) continue;
+    for (const method of Object.keys(item)) {
+      if (['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        ops.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return ops.sort();
+}
+
+const describeAnswer = (res: LightMyRequestResponse) => `${res.statusCode} ${res.body.slice(0, 160)}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await Promise.all(
+    SIGNED_IN.map(async (kind) => {
+      tokens[kind] = await t.login(ACCOUNTS[kind].email, ACCOUNTS[kind].userType);
+    }),
+  );
+  for (const kind of SIGNED_IN) {
+    const { orgId } = await orgOf(t, ACCOUNTS[kind].email);
+    ids[kind] = await ownIds(t, orgId, ACCOUNTS[kind].userType === 'customer' ? 'buyer' : 'seller');
+  }
+  harbourId = ids.harbour.orgId;
+  temaProduct = await one(
+    t,
+    sql`select o.product_id as "productId", o.unit_price::float8 as "unitPrice" from offers o
+        join inventory_lots l on l.supplier_id = o.supplier_id and l.product_id = o.product_id
+        where o.supplier_id = ${ids.temaAdmin.orgId} and l.quantity > 10 and o.moq <= 1
+        order by o.product_id limit 1`,
+    'a Tema offer with stock and a moq of 1',
+  );
+
+  // A removed user: invited by Tema's admin, signed in, then removed.
+  const email = `${unique('removed')}@example.test`;
+  const invited = await call('POST', '/api/org/users', tokens.temaAdmin, {
+    name: 'Soon Gone',
+    email,
+    password: 'strong-pass-1',
+    roles: ['Admin'],
+  });
+  expect(invited.statusCode).toBe(201);
+  tokens.removedUser = await t.login(email, 'supplier', 'strong-pass-1');
+  expect((await call('DELETE', `/api/org/users/${invited.json().id}`, tokens.temaAdmin)).statusCode).toBe(
+    204,
+  );
+
+  const temaAdminUser = await orgOf(t, ACCOUNTS.temaAdmin.email);
+  Object.assign(tokens, forgedTokens(temaAdminUser.userId), { anonymous: undefined });
+
+  // A spare user per supplier organisation, for the calls that change or remove one.
+  for (const kind of SUPPLIER_ADMINS) {
+    const res = await call('POST', '/api/org/users', tokens[kind], {
+      name: 'Spare Clerk',
+      email: `${unique(`spare-${kind}`)}@example.test`,
+      password: 'strong-pass-1',
+      roles: ['ShippingClerk'],
+    });
+    if (res.statusCode === 201) spareUser[kind] = res.json().id as string;
+  }
+}, 60_000);
+
+afterAll(async () => {
+  expect(t.serverErrors).toEqual([]);
+  await t.close();
+});
+
+describe('every documented operation has a policy', () => {
+  it('names any operation the OpenAPI document lists without a row in the policy table', () => {
+    const documented = documentedOperations();
+    const missing = documented.filter((op) => !(op in POLICY));
+    expect(
+      missing,
+      `a new operation has no policy: add it to POLICY in this file\n  ${missing.join('\n  ')}`,
+    ).toEqual([]);
+  });
+
+  it('names any policy row whose operation the OpenAPI document no longer lists', () => {
+    const documented = new Set(documentedOperations());
+    const stale = Object.keys(POLICY).filter((op) => !documented.has(op));
+    expect(stale, `policy rows for operations that no longer exist:\n  ${stale.join('\n  ')}`).toEqual([]);
+  });
+});
+
+describe('another organisation’s ids get nothing', () => {
+  // Runs first, while the other tenants' records are as seeded.
+  it("does not show a customer another customer's order, nor approve or cancel it", async () => {
+    const theirs = ids.kejetia.awaitingOrderId;
+    expect(theirs).not.toBe(NONE);
+    const before = await one<{ status: string }>(
+      t,
+      sql`select status::text from orders where id = ${theirs}`,
+      'order',
+    );
+    for (const [method, url] of [
+      ['GET', `/api/orders/${theirs}`],
+      ['POST', `/api/orders/${theirs}/approve`],
+      ['POST', `/api/orders/${theirs}/cancel`],
+    ] as const) {
+      const res = await call(method, url, tokens.accracare);
+      expect([403, 404], `${method} ${url} as AccraCare: ${describeAnswer(res)}`).toContain(res.statusCode);
+    }
+    const after = await one<{ status: string }>(
+      t,
+      sql`select status::text from orders where id = ${theirs}`,
+      'order',
+    );
+    expect(after).toEqual(before);
+  });
+
+  it("does not let a supplier read or ship another supplier's order", async () => {
+    const {
+      orderId: dropOrderId,
+      dropId,
+      orderId,
+    } = await one<{ orderId: string; dropId: string }>(
+      t,
+      sql`select o.id as "orderId", d.id as "dropId" from orders o join order_drops d on d.order_id = o.id
+          where o.seller_org_id <> ${ids.temaAdmin.orgId} and o.buyer_org_id <> ${ids.temaAdmin.orgId}
+          order by (d.status = 'Awaiting Dispatch') desc, o.id limit 1`,
+      "another supplier's order with a drop",
+    );
+    const drop = sql`select status::text, tracking_number from order_drops where id = ${dropId}`;
+    const before = await one(t, drop, 'drop');
+    for (const kind of ['temaAdmin', 'temaShipping'] as const) {
+      const read = await call('GET', `/api/orders/${orderId}`, tokens[kind]);
+      expect([403, 404], `GET Medilink order as ${kind}: ${describeAnswer(read)}`).toContain(read.statusCode);
+      const ship = await call('PATCH', `/api/orders/${dropOrderId}/drops/${dropId}`, tokens[kind], {
+        status: 'Shipped',
+        trackingNumber: 'STOLEN-1',
+      });
+      expect([403, 404], `PATCH Medilink drop as ${kind}: ${describeAnswer(ship)}`).toContain(
+        ship.statusCode,
+      );
+    }
+    expect(await one(t, drop, 'drop')).toEqual(before);
+  });
+
+  it("does not let a customer or a supplier see or pay into another organisation's invoice", async () => {
+    const payments = sql`select count(*) as n from payments`;
+    const before = await count(t, payments);
+    const { id: medilinkInvoice } = await one<{ id: string }>(
+      t,
+      sql`select id from invoices where seller_org_id <> ${ids.temaAdmin.orgId} and status = 'unpaid' limit 1`,
+      "another supplier's unpaid invoice",
+    );
+    for (const kind of ['temaAdmin', 'temaCredit'] as const) {
+      const res = await call('POST', `/api/invoices/${medilinkInvoice}/payments`, tokens[kind], {
+        amount: 1,
+        method: 'cash',
+      });
+      expect([403, 404], `pay Medilink invoice as ${kind}: ${describeAnswer(res)}`).toContain(res.statusCode);
+    }
+    expect(await count(t, payments)).toBe(before);
+
+    const list = await call('GET', `/api/invoices?buyerId=${ids.kejetia.orgId}`, tokens.accracare);
+    expect([403, 404], describeAnswer(list)).toContain(list.statusCode);
+    const own = await call('GET', '/api/invoices', tokens.accracare);
+    expect(own.statusCode).toBe(200);
+    const theirs = await queryIds(sql`select id from invoices where buyer_org_id <> ${ids.accracare.orgId}`);
+    expect((own.json() as { id: string }[]).filter((i) => theirs.has(i.id))).toEqual([]);
+  });
+
+  it("does not let a supplier decide or score another supplier's credit application", async () => {
+    const { id: app } = await one<{ id: string }>(
+      t,
+      sql`select id from credit_applications where supplier_id <> ${ids.temaAdmin.orgId} and status = 'pending' limit 1`,
+      "another supplier's pending credit application",
+    );
+    const row = sql`select status::text, approved_limit::text from credit_applications where id = ${app}`;
+    const before = await one(t, row, 'application');
+    const lines = await count(t, sql`select count(*) as n from credit_lines`);
+    for (const kind of ['temaAdmin', 'temaCredit'] as const) {
+      for (const [url, payload] of [
+        [`/api/credit/applications/${app}/approve`, { limit: 100000 }],
+        [`/api/credit/applications/${app}/reject`, undefined],
+      ] as const) {
+        const res = await call('POST', url, tokens[kind], payload);
+        expect([403, 404], `${url} as ${kind}: ${describeAnswer(res)}`).toContain(res.statusCode);
+      }
+      const risk = await call('GET', `/api/credit/applications/${app}/risk`, tokens[kind]);
+      expect([403, 404], `risk as ${kind}: ${describeAnswer(risk)}`).toContain(risk.statusCode);
+    }
+    expect(await one(t, row, 'application')).toEqual(before);
+    expect(await count(t, sql`select count(*) as n from credit_lines`)).toBe(lines);
+  });
+
+  it("does not let a supplier admin change or remove another supplier's staff", async () => {
+    const victim = await orgOf(t, ACCOUNTS.medilink.email);
+    const rolesOf = sql`select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${victim.userId} order by r.name`;
+    const before = await queryIds(rolesOf, 'name');
+    const patch = await call('PATCH', `/api/org/users/${victim.userId}/roles`, tokens.temaAdmin, {
+      roles: ['ShippingClerk'],
+    });
+    expect([403, 404], describeAnswer(patch)).toContain(patch.statusCode);
+    const del = await call('DELETE', `/api/org/users/${victim.userId}`, tokens.temaAdmin);
+    expect([403, 404], describeAnswer(del)).toContain(del.statusCode);
+    expect(await queryIds(rolesOf, 'name')).toEqual(before);
+    expect(await count(t, sql`select count(*) as n from users where id = ${victim.userId}`)).toBe(1);
+    const list = await call('GET', '/api/org/users', tokens.temaAdmin);
+    expect((list.json() as { id: string }[]).some((u) => u.id === victim.userId)).toBe(false);
+  });
+
+  it("does not let a customer remove another customer's cart line", async () => {
+    const added = await call('POST', '/api/cart/items', tokens.kejetia, {
+      productId: temaProduct.productId,
+      supplierId: ids.temaAdmin.orgId,
+      quantity: 2,
+      unitPrice: temaProduct.unitPrice,
+    });
+    expect(added.statusCode, describeAnswer(added)).toBeLessThan(300);
+    const line = await one<{ id: string }>(
+      t,
+      sql`select id from cart_items where buyer_org_id = ${ids.kejetia.orgId} order by created_at desc limit 1`,
+      'Kejetia cart line',
+    );
+    const res = await call('DELETE', `/api/cart/items/${line.id}`, tokens.accracare);
+    expect([403, 404], describeAnswer(res)).toContain(res.statusCode);
+    expect(await count(t, sql`select count(*) as n from cart_items where id = ${line.id}`)).toBe(1);
+    const cart = await call('GET', '/api/cart', tokens.accracare);
+    expect(cart.body).not.toContain(line.id);
+  });
+
+  it("does not draft orders or credit applications in another customer's name", async () => {
+    const orders = sql`select count(*) as n from orders where buyer_org_id = ${ids.kejetia.orgId}`;
+    const apps = sql`select count(*) as n from credit_applications where customer_id = ${ids.kejetia.orgId}`;
+    const [o, a] = [await count(t, orders), await count(t, apps)];
+    const draft = await call('POST', '/api/orders', tokens.accracare, {
+      ...(POLICY['POST /api/orders']!.request({ kind: 'accracare', own: ids.accracare, seq })
+        .payload as object),
+      buyerId: ids.kejetia.orgId,
+    });
+    expect([400, 403, 404], describeAnswer(draft)).toContain(draft.statusCode);
+    const apply = await call('POST', '/api/credit/applications', tokens.accracare, {
+      supplierId: ids.medilink.orgId,
+      customerId: ids.kejetia.orgId,
+      requestedLimit: 5000,
+    });
+    expect([400, 403, 404], describeAnswer(apply)).toContain(apply.statusCode);
+    expect([await count(t, orders), await count(t, apps)]).toEqual([o, a]);
+  });
+
+  it("does not show a customer another customer's analytics, matches or orders", async () => {
+    const analytics = await call(
+      'GET',
+      `/api/orders/customers/${ids.kejetia.orgId}/analytics/top-products`,
+      tokens.accracare,
+    );
+    expect(analytics.statusCode).toBe(403);
+    const matches = await call(
+      'GET',
+      `/api/products/${temaProduct.productId}/suppliers?buyerId=${ids.kejetia.orgId}`,
+      tokens.accracare,
+    );
+    expect(matches.statusCode).toBe(403);
+    const list = await call('GET', `/api/orders?buyerId=${ids.kejetia.orgId}`, tokens.accracare);
+    if (list.statusCode === 200) {
+      const theirs = await queryIds(sql`select id from orders where buyer_org_id <> ${ids.accracare.orgId}`);
+      expect((list.json() as { id: string }[]).filter((x) => theirs.has(x.id))).toEqual([]);
+    } else expect([400, 403], describeAnswer(list)).toContain(list.statusCode);
+  });
+
+  it("lists only the supplier's own stock, not another supplier's lots", async () => {
+    const res = await call('GET', '/api/inventory', tokens.temaAdmin);
+    expect(res.statusCode).toBe(200);
+    const medilinkLots = await queryIds(
+      sql`select id from inventory_lots where supplier_id = ${ids.medilink.orgId}`,
+    );
+    expect(medilinkLots.size).toBeGreaterThan(0);
+    expect([...medilinkLots].filter((id) => res.body.includes(id))).toEqual([]);
+  });
+});
+
+async function queryIds(query: ReturnType<typeof sql>, column = 'id'): Promise<Set<string>> {
+  const rows = await queryRows<Record<string, string>>(t.database.db, query);
+  return new Set(rows.map((r) => r[column]!));
+}
+
+const KINDS: CallerKind[] = [...REFUSED_OUTRIGHT, ...SIGNED_IN];
+
+describe('the authorisation matrix', () => {
+  it.each(Object.entries(POLICY))('%s answers each kind of caller as its policy says', async (op, policy) => {
+    const method = op.split(' ')[0] as Method;
+    const failures: string[] = [];
+    for (const kind of KINDS) {
+      const own = (kind in ids ? ids[kind as SignedIn] : ids.temaAdmin)!;
+      const { url, payload } = policy.request({ kind, own, seq });
+      const outright = (REFUSED_OUTRIGHT as readonly string[]).includes(kind);
+      if (policy.allow === 'public') {
+        if (!outright) continue;
+        const res = await call(method, url, tokens[kind], payload);
+        if (res.statusCode === 403 || res.statusCode >= 500) failures.push(`${kind}: ${describeAnswer(res)}`);
+        continue;
+      }
+      const allowed = (policy.allow as readonly string[]).includes(kind);
+      if (allowed && policy.stream) continue;
+      const res = await call(method, url, tokens[kind], payload);
+      const expected = outright ? '401' : allowed ? 'not 401/403' : '403';
+      const ok = outright
+        ? res.statusCode === 401
+        : allowed
+          ? res.statusCode < 500 && res.statusCode !== 401 && res.statusCode !== 403
+          : res.statusCode === 403;
+      if (!ok) failures.push(`${kind}: expected ${expected}, got ${describeAnswer(res)}`);
+    }
+    expect(failures, `${op}\n  ${failures.join('\n  ')}`).toEqual([]);
+  });
+
+  it('refuses a removed user with 401 even after other requests warmed the caches', async () => {
+    const res = await call('GET', '/api/auth/me', tokens.removedUser);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lets the deactivated organisation’s admin sign in and read, as the domain says', async () => {
+    const me = await call('GET', '/api/auth/me', tokens.harbour);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ organizationActive: false, userType: 'supplier' });
+  });
+});
