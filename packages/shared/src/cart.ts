@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './inventory.ts';
+import { hasWholePesewas } from './money.ts';
 
 export const CART_MESSAGES = {
   quantity: 'Enter a quantity to add this item to your cart.',
@@ -21,7 +22,7 @@ const quotePrice = z.preprocess(
   z
     .number({ error: 'Unit price must be a number' })
     .max(10_000_000, 'Unit price is too large')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Unit price can have at most 2 decimals')
+    .refine(hasWholePesewas, 'Unit price can have at most 2 decimals')
     .nullable(),
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasWholePesewas } from './money.ts';
 
 // SPEC §5 "Credit request", §9.
 export const CREDIT_REQUEST = { defaultLimit: 25_000, minimum: 1_000, step: 500 } as const;
@@ -30,7 +31,7 @@ const money = (message: string) =>
   z
     .number({ error: message })
     .max(100_000_000, 'That amount is too large')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, CREDIT_MESSAGES.cents);
+    .refine(hasWholePesewas, CREDIT_MESSAGES.cents);
 
 export const creditLinesQuerySchema = z.object({
   customerId: z.string().uuid({ error: 'customerId must be an organisation id' }).optional(),

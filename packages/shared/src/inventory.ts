@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasWholePesewas } from './money.ts';
 
 export const INVENTORY_MESSAGES = {
   productRequired: 'Please provide a product identifier',
@@ -86,7 +87,7 @@ const money = z
   .number({ error: INVENTORY_MESSAGES.quantityAndPrice })
   .positive(INVENTORY_MESSAGES.pricePositive)
   .max(10_000_000, 'Unit price is too large')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, INVENTORY_MESSAGES.priceCents);
+  .refine(hasWholePesewas, INVENTORY_MESSAGES.priceCents);
 
 /**
  * POST /api/inventory body and the stock sync form: sets the counted quantity of one lot (supplier,

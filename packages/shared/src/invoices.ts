@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './payments.ts';
+import { hasWholePesewas } from './money.ts';
 
 const cedis = new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -56,7 +57,7 @@ export const paymentRequestSchema = z
       .number({ error: INVOICE_MESSAGES.amount })
       .gt(0, INVOICE_MESSAGES.amount)
       .max(100_000_000, 'That amount is too large')
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, INVOICE_MESSAGES.cents),
+      .refine(hasWholePesewas, INVOICE_MESSAGES.cents),
     method: z.enum(PAYMENT_RECORD_METHODS as [string, ...string[]], { error: INVOICE_MESSAGES.method }),
     reference: z
       .string()
