@@ -124,4 +124,39 @@ describe.skipIf(!adminUrl)('start-up of several replicas at once (PostgreSQL)', 
       await admin(`drop database if exists ${name} with (force)`);
     }
   }, 120_000);
+
+  it('holds every pooled query to DB_STATEMENT_TIMEOUT_MS, so a frozen query ends instead of a request hanging', async () => {
+    const name = `aduro_boot_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    await admin(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    try {
+      const config = loadConfig({
+        DATA_DIR: dataDir(),
+        DATABASE_URL: url.toString(),
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        DB_STATEMENT_TIMEOUT_MS: '300',
+      });
+      const database = await prepareDatabase(config, quiet);
+      try {
+        const failure = await database.db.execute(sql`select pg_sleep(3)`).then(
+          () => null,
+          (err: unknown) => err,
+        );
+        // drizzle wraps the driver's error; PostgreSQL's code for a cancelled statement is 57014.
+        const codeOf = (err: unknown): string | undefined =>
+          err && typeof err === 'object'
+            ? ((err as { code?: string }).code ?? codeOf((err as { cause?: unknown }).cause))
+            : undefined;
+        expect(codeOf(failure)).toBe('57014');
+        // The connection stays usable for the next query.
+        expect(await queryRows<{ one: number }>(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await admin(`drop database if exists ${name} with (force)`);
+    }
+  }, 60_000);
 });
