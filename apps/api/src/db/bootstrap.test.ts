@@ -89,12 +89,21 @@ describe.skipIf(!adminUrl)('start-up of several replicas at once (PostgreSQL)', 
     }
   }
 
-  it('migrates and seeds an empty database exactly once when three replicas start together', async () => {
+  /** A new empty database for one test, dropped afterwards whatever happens. */
+  async function withEmptyDatabase(run: (url: URL) => Promise<void>) {
     const name = `aduro_boot_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     await admin(`create database ${name}`);
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     try {
+      await run(url);
+    } finally {
+      await admin(`drop database if exists ${name} with (force)`);
+    }
+  }
+
+  it('migrates and seeds an empty database exactly once when three replicas start together', async () => {
+    await withEmptyDatabase(async (url) => {
       const config = loadConfig({
         DATA_DIR: dataDir(),
         DATABASE_URL: url.toString(),
@@ -120,17 +129,11 @@ describe.skipIf(!adminUrl)('start-up of several replicas at once (PostgreSQL)', 
       } finally {
         await Promise.all(replicas.map((r) => r.close()));
       }
-    } finally {
-      await admin(`drop database if exists ${name} with (force)`);
-    }
+    });
   }, 120_000);
 
   it('holds every pooled query to DB_STATEMENT_TIMEOUT_MS, so a frozen query ends instead of a request hanging', async () => {
-    const name = `aduro_boot_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    await admin(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    try {
+    await withEmptyDatabase(async (url) => {
       const config = loadConfig({
         DATA_DIR: dataDir(),
         DATABASE_URL: url.toString(),
@@ -155,8 +158,6 @@ describe.skipIf(!adminUrl)('start-up of several replicas at once (PostgreSQL)', 
       } finally {
         await database.close();
       }
-    } finally {
-      await admin(`drop database if exists ${name} with (force)`);
-    }
+    });
   }, 60_000);
 });
