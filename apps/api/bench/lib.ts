@@ -25,7 +25,12 @@ export interface RunningServer {
 
 /** Starts the real server on a data folder and waits for its first answer. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's
+  // DevTools); NODE_OPTIONS may not carry --cpu-prof.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

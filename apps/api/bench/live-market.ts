@@ -58,7 +58,7 @@ import { DirectoryRows } from '../src/modules/suppliers/directory-rows.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3260);
 const RUNS = Number(process.env.LIVE_RUNS ?? 3);
-const SECONDS = 5;
+const SECONDS = Number(process.env.LIVE_SECONDS ?? 5);
 const RATES = [0, 10, 100] as const;
 const SYNC_SUPPLIERS = 20;
 const DRAFT_BUYERS = 50;
@@ -537,6 +537,31 @@ async function measure(
   return results;
 }
 
+/**
+ * The write stream alone, no reads: what each write costs the server, PostgreSQL and the writer, in CPU
+ * milliseconds per answered write (`live-market.ts writes`).
+ */
+async function writesAlone(writer: Writer, cpu: CpuMeter | null) {
+  console.log('\nThe write stream alone (no reads), 5 s per rate');
+  for (const rate of [10, 100]) {
+    writer.rate(rate);
+    await sleep(1000);
+    const stopMeter = await cpu?.start();
+    await sleep(SECONDS * 1000);
+    const used = (await stopMeter?.()) ?? null;
+    const report = await writer.stop();
+    const perWrite = (cores: number) => ((cores / report.achieved) * 1000).toFixed(2);
+    console.log(
+      `  ${rate} writes/s: ${report.achieved.toFixed(1)}/s answered; syncs p50 ${report.p50.sync} ms, ` +
+        `approvals p50 ${report.p50.approve} ms` +
+        (used
+          ? `; CPU ms per write: server ${perWrite(used.server)}, PostgreSQL ${perWrite(used.postgres)}, ` +
+            `writer ${perWrite(used.writer)}`
+          : ''),
+    );
+  }
+}
+
 async function main() {
   console.log('\nMarketplace reads while the market writes, scale data set (PostgreSQL)');
   let failed = 0;
@@ -562,6 +587,7 @@ async function main() {
           });
           const buyer = await signIn(server.base, READER, 'customer');
           cpu = await cpuMeter(databaseUrl, server.child.pid!, writer.pid);
+          if (only === 'writes') await writesAlone(writer, cpu);
           const wanted = (name: string) => !only || only === name;
           if (wanted('directory'))
             await measure(

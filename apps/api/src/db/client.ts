@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { PGlite } from '@electric-sql/pglite';
 import type { Client as PgClient } from 'pg';
 import * as schema from './schema/index.ts';
+import { withNamedStatements } from './named-statements.ts';
 
 export type Schema = typeof schema;
 /** The one database type the app is written against, whichever driver is underneath. */
@@ -67,6 +68,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      // Each statement parsed and planned once per connection (db/named-statements.ts).
+      Client: withNamedStatements(pg.Client),
       max: Math.max(4, os.availableParallelism() * 4),
       // A database that does not answer fails the request (503) instead of holding it.
       connectionTimeoutMillis: connectTimeoutMs,

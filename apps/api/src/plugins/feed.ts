@@ -12,6 +12,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     recordedEvents: FeedEvent[] | null;
+    /** The feed position the caller named in AFTER_HEADER (what it last wrote or heard), else null. */
+    afterPosition: number | null;
   }
 }
 
@@ -32,6 +34,7 @@ export default fp(
     app.decorate('feed', changeFeed);
     app.addHook('onClose', async () => changeFeed.close());
     app.decorateRequest('recordedEvents', null);
+    app.decorateRequest('afterPosition', null);
 
     const collect: onRequestHookHandler = (request, _reply, done) => {
       const recorded: FeedEvent[] = [];
@@ -57,6 +60,7 @@ export default fp(
       const after = request.headers[AFTER_HEADER];
       const position = typeof after === 'string' ? Number(after) : NaN;
       if (!Number.isSafeInteger(position) || position <= 0) return done();
+      request.afterPosition = position;
       const seen = changeFeed.waitFor(position, AFTER_WAIT_MS);
       if (seen === true) return done();
       // Not heard in time (the listening connection is being restored, or a made-up position): answer

@@ -80,4 +80,71 @@ describe('ReadCache', () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(await cache.get('k', [], async () => ++calls)).toBe(2);
   });
+
+  describe('while a dropped answer is being refreshed', () => {
+    /** A feed that has applied the given event ids, each at the mark it had then. */
+    function fakeFeed() {
+      const appliedAt = new Map<number, number>();
+      return {
+        mark: 0,
+        apply(id: number) {
+          this.mark += 1;
+          appliedAt.set(id, this.mark);
+        },
+        appliedBy: (id: number, mark: number) => (appliedAt.get(id) ?? Infinity) <= mark,
+      };
+    }
+
+    async function droppedWhileRefreshing(feed = fakeFeed()) {
+      const cache = new ReadCache({ feed });
+      await cache.get('k', ['market'], async () => 'before the write');
+      feed.apply(7);
+      cache.invalidate(['market']);
+      const gate = deferred<string>();
+      const first = cache.get('k', ['market'], () => gate.promise);
+      return { cache, feed, gate, first };
+    }
+
+    it('makes the read that found it dropped wait for the fresh answer', async () => {
+      const { gate, first } = await droppedWhileRefreshing();
+      expect(first).toBeInstanceOf(Promise);
+      gate.resolve('after the write');
+      expect(await first).toBe('after the write');
+    });
+
+    it('gives a read naming no position the previous answer at once', async () => {
+      const { cache, gate } = await droppedWhileRefreshing();
+      expect(cache.get('k', ['market'], async () => 'unused', 'any')).toBe('before the write');
+      gate.resolve('after the write');
+    });
+
+    it('makes a read wanting the latest wait for the refresh', async () => {
+      const { cache, gate } = await droppedWhileRefreshing();
+      const read = cache.get('k', ['market'], async () => 'unused');
+      gate.resolve('after the write');
+      expect(await read).toBe('after the write');
+    });
+
+    it('serves the previous answer to a read naming a position only when that answer shows it', async () => {
+      const feed = fakeFeed();
+      feed.apply(5);
+      const { cache, gate } = await droppedWhileRefreshing(feed);
+      // Event 5 was applied before the previous answer was computed; event 7 after.
+      expect(cache.get('k', ['market'], async () => 'unused', 5)).toBe('before the write');
+      const waiting = cache.get('k', ['market'], async () => 'unused', 7);
+      expect(waiting).toBeInstanceOf(Promise);
+      gate.resolve('after the write');
+      expect(await waiting).toBe('after the write');
+    });
+
+    it('serves nothing from before a gap in the feed', async () => {
+      const { cache, gate } = await droppedWhileRefreshing();
+      cache.invalidateAll();
+      const refreshing = cache.get('k', ['market'], async () => 'after the gap');
+      const read = cache.get('k', ['market'], async () => 'unused', 'any');
+      expect(await read).toBe('after the gap');
+      expect(await refreshing).toBe('after the gap');
+      gate.resolve('after the write');
+    });
+  });
 });

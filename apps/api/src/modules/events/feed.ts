@@ -25,7 +25,12 @@ const SEEN_KEPT = 50_000;
 export class ChangeFeed {
   readonly #listeners = new Set<FeedListener>();
   readonly #resyncListeners = new Set<() => void>();
-  readonly #seen = new Set<number>();
+  /** Each event applied here, with its place in the order this process applied them (its mark). */
+  readonly #seen = new Map<number, number>();
+  /** How many events this process has applied: moves on with each. */
+  #mark = 0;
+  /** The mark when the floor last moved: every id at or below the floor was applied by then. */
+  #floorMark = 0;
   readonly #waiters = new Map<number, Set<() => void>>();
   #highest = 0;
   /** Every id at or below this is settled for this process: seen, or older than its start. */
@@ -90,6 +95,21 @@ export class ChangeFeed {
   }
 
   /**
+   * Where this process stands in applying the feed: something derived when the mark was m shows every
+   * event appliedBy(id, m). The read cache keeps it with each answer (plugins/read-cache.ts).
+   */
+  get mark(): number {
+    return this.#mark;
+  }
+
+  /** Whether event `id` had been applied here when the mark was `mark`. */
+  appliedBy(id: number, mark: number): boolean {
+    const at = this.#seen.get(id);
+    if (at !== undefined) return at <= mark;
+    return id <= this.#floor && this.#floorMark <= mark;
+  }
+
+  /**
    * Resolves true once event `id` has been applied here, false after timeoutMs: a caller that wrote
    * through another replica names its write's position, and this replica answers only after its caches
    * have heard of it.
@@ -147,7 +167,13 @@ export class ChangeFeed {
     // Whatever was derived while disconnected may be stale, even with every event replayed (a cache filled
     // from a read that raced a missed event): subscribers drop it.
     for (const listener of this.#resyncListeners) listener();
-    this.#floor = Math.max(this.#floor, this.#highest);
+    this.#raiseFloor(this.#highest);
+  }
+
+  #raiseFloor(to: number) {
+    if (to <= this.#floor) return;
+    this.#floor = to;
+    this.#floorMark = this.#mark;
   }
 
   #serially(task: () => Promise<void>): void {
@@ -163,12 +189,13 @@ export class ChangeFeed {
 
   #apply(event: FeedEvent): void {
     if (this.hasSeen(event.id)) return;
-    this.#seen.add(event.id);
+    this.#mark += 1;
+    this.#seen.set(event.id, this.#mark);
     if (this.#seen.size > SEEN_KEPT) {
-      // Sets iterate in insertion order: forget the oldest, and count them as settled.
-      for (const old of this.#seen) {
+      // Maps iterate in insertion order: forget the oldest, and count them as settled.
+      for (const old of this.#seen.keys()) {
         this.#seen.delete(old);
-        this.#floor = Math.max(this.#floor, Math.min(old, this.#highest));
+        this.#raiseFloor(Math.min(old, this.#highest));
         if (this.#seen.size <= SEEN_KEPT * 0.9) break;
       }
     }

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS } from '@aduro/shared/inventory';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { inventoryLots, offers, orderDrops, orders, products } from '../../db/schema/index.ts';
@@ -13,42 +13,6 @@ export interface LotRow {
   product: { id: string; name: string; brandName: string; category: string; unitOfMeasure: string };
   unitPrice: number;
   moq: number;
-}
-
-/**
- * Lots with their product and the supplier's offer, in one statement whatever the number of lots, folded
- * into one JSON array by PostgreSQL: for thousands of lots that is several times faster than decoding a
- * row per lot (notably on PGlite). Every lot has an offer (a sync writes both in one transaction), so the
- * offer join is an inner join. Ordered by product name, then expiry with undated lots last.
- */
-async function selectLots(db: Executor, where: SQL | undefined): Promise<LotRow[]> {
-  const rows = await db
-    .select({
-      lots: sql<LotRow[]>`coalesce(json_agg(json_build_object(
-        'id', ${inventoryLots.id},
-        'quantity', ${inventoryLots.quantity},
-        'expiryDate', ${inventoryLots.expiryDate},
-        'updatedAt', to_char(${inventoryLots.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'product', json_build_object(
-          'id', ${products.id},
-          'name', ${products.name},
-          'brandName', ${products.brandName},
-          'category', ${products.category},
-          'unitOfMeasure', ${products.unitOfMeasure}),
-        'unitPrice', ${offers.unitPrice},
-        'moq', ${offers.moq})
-        order by lower(${products.name}), ${products.name}, ${products.id},
-                 ${inventoryLots.expiryDate} asc nulls last, ${inventoryLots.id}), '[]'::json)`,
-    })
-    .from(inventoryLots)
-    .innerJoin(products, eq(products.id, inventoryLots.productId))
-    .innerJoin(
-      offers,
-      and(eq(offers.supplierId, inventoryLots.supplierId), eq(offers.productId, inventoryLots.productId)),
-    )
-    .where(where);
-  // numeric(14,2) and integers arrive as JSON numbers, dates as YYYY-MM-DD strings.
-  return rows[0]?.lots ?? [];
 }
 
 /**
@@ -84,14 +48,6 @@ export async function lotsJsonText(db: Executor, supplierId: string, today: stri
   return rows[0]?.body ?? '[]';
 }
 
-export async function findLot(db: Executor, supplierId: string, lotId: string) {
-  const rows = await selectLots(
-    db,
-    and(eq(inventoryLots.supplierId, supplierId), eq(inventoryLots.id, lotId)),
-  );
-  return rows[0] ?? null;
-}
-
 export async function findProduct(db: Executor, productId: string) {
   const rows = await db
     .select({ id: products.id, name: products.name })
@@ -100,41 +56,58 @@ export async function findProduct(db: Executor, productId: string) {
   return rows[0] ?? null;
 }
 
-/** Sets the supplier's price for a product, and its moq when given (a new offer starts at moq 1). */
-export async function upsertOffer(
-  db: Executor,
-  values: { supplierId: string; productId: string; unitPrice: number; moq: number | null },
-) {
-  await db
-    .insert(offers)
-    .values({ ...values, moq: values.moq ?? 1 })
-    .onConflictDoUpdate({
-      target: [offers.supplierId, offers.productId],
-      set: {
-        unitPrice: values.unitPrice,
-        ...(values.moq === null ? {} : { moq: values.moq }),
-        updatedAt: new Date(),
-      },
-    });
-}
-
 /**
- * Sets the counted quantity of the lot (supplier, product, expiry), creating it when new; the unique key
- * treats a missing expiry as one lot (nulls not distinct). Returns the lot id.
+ * A stock count in one statement: sets the supplier's price for the product (and its moq when given; a
+ * new offer starts at moq 1) and the counted quantity of the lot (supplier, product, expiry), creating
+ * either when new (the lots' unique key treats a missing expiry as one lot, nulls not distinct). Answers
+ * the lot as the inventory table shows it, or null when no such product exists (nothing written then).
+ * One statement instead of four round trips (find the product, the offer, the lot, read it back): a
+ * sync is the market's most frequent write.
  */
-export async function upsertLotQuantity(
+export async function syncLot(
   db: Executor,
-  values: { supplierId: string; productId: string; expiryDate: string | null; quantity: number },
-) {
-  const rows = await db
-    .insert(inventoryLots)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [inventoryLots.supplierId, inventoryLots.productId, inventoryLots.expiryDate],
-      set: { quantity: values.quantity, updatedAt: new Date() },
-    })
-    .returning({ id: inventoryLots.id });
-  return rows[0]!.id;
+  values: {
+    supplierId: string;
+    productId: string;
+    unitPrice: number;
+    moq: number | null;
+    expiryDate: string | null;
+    quantity: number;
+    now: Date;
+  },
+): Promise<LotRow | null> {
+  const rows = await queryRows<{ lot: LotRow }>(
+    db,
+    sql`with product as (
+          select id, name, brand_name, category, unit_of_measure from ${products} where id = ${values.productId}
+        ), offer as (
+          insert into ${offers} as f (supplier_id, product_id, unit_price, moq)
+          select ${values.supplierId}, id, ${values.unitPrice}, coalesce(${values.moq}::int, 1) from product
+          on conflict (supplier_id, product_id) do update
+            set unit_price = excluded.unit_price,
+                moq = coalesce(${values.moq}::int, f.moq),
+                updated_at = ${values.now}
+          returning unit_price, moq
+        ), lot as (
+          insert into ${inventoryLots} as l (supplier_id, product_id, expiry_date, quantity)
+          select ${values.supplierId}, id, ${values.expiryDate}::date, ${values.quantity} from product
+          on conflict (supplier_id, product_id, expiry_date) do update
+            set quantity = excluded.quantity, updated_at = ${values.now}
+          returning id, quantity, expiry_date, updated_at
+        )
+        select json_build_object(
+          'id', lot.id,
+          'quantity', lot.quantity,
+          'expiryDate', lot.expiry_date,
+          'updatedAt', to_char(lot.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'product', json_build_object(
+            'id', product.id, 'name', product.name, 'brandName', product.brand_name,
+            'category', product.category, 'unitOfMeasure', product.unit_of_measure),
+          'unitPrice', offer.unit_price,
+          'moq', offer.moq) as lot
+        from product, offer, lot`,
+  );
+  return rows[0]?.lot ?? null;
 }
 
 /** The supplier's lots of a product that can still be sold on or after `today`, soonest expiry first. */

@@ -14,12 +14,10 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { forecastDemand, isoWeek, nextIsoWeeks, startOfIsoWeek } from './forecast.ts';
 import {
-  findLot,
   findProduct,
   lotsJsonText,
   listUnexpiredLots,
-  upsertLotQuantity,
-  upsertOffer,
+  syncLot,
   weeklyReleasedUnits,
   type LotRow,
 } from './inventory.repository.ts';
@@ -70,30 +68,25 @@ export async function syncInventory(
 ): Promise<InventoryRow> {
   // No check that the organisation is active: a supplier pending review prepares its stock (DOMAIN.md).
   const row = await inTransaction(db, async (tx) => {
-    if (!(await findProduct(tx, input.productId))) throw unknownProduct();
-    await upsertOffer(tx, {
+    const lot = await syncLot(tx, {
       supplierId,
       productId: input.productId,
       unitPrice: input.unitPrice,
       moq: input.moq,
-    });
-    const lotId = await upsertLotQuantity(tx, {
-      supplierId,
-      productId: input.productId,
       expiryDate: input.expiryDate,
       quantity: input.quantity,
+      now: new Date(),
     });
-    const lot = await findLot(tx, supplierId, lotId);
+    if (!lot) throw unknownProduct();
     await recordEvent(tx, {
       type: 'inventory.synced',
       orgIds: [supplierId],
       audience: ['customer'],
-      refs: { supplierId, productIds: [input.productId], lotId },
+      refs: { supplierId, productIds: [input.productId], lotId: lot.id },
       actorUserId,
     });
     return lot;
   });
-  if (!row) throw new Error('synced lot could not be read back');
   return toInventoryRow(row, todayUtc());
 }
 

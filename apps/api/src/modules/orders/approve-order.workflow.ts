@@ -88,10 +88,8 @@ export async function approveOrder(
       creditLineId,
       onCredit,
       amount: totalPesewas / 100,
-      amountPaid: 0,
       issuedAt: now,
       dueDate: addDays(today, onCredit ? (order.creditTermDays ?? 0) : 0),
-      status: 'unpaid',
     },
     now.getUTCFullYear(),
   );

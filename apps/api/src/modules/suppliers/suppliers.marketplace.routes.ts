@@ -13,6 +13,7 @@ import {
 } from '@aduro/shared/marketplace';
 import { sendSharedJson } from '../../lib/json-reply.ts';
 import { caller } from '../../plugins/auth.ts';
+import { currencyOf } from '../../plugins/read-cache.ts';
 import {
   getProductMatches,
   getSupplierCatalogue,
@@ -70,7 +71,14 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
       sendSharedJson(
         request,
         reply,
-        getSupplierDirectory(app.db, app.readCache, directoryRows, caller(request), request.query.category),
+        getSupplierDirectory(
+          app.db,
+          app.readCache,
+          directoryRows,
+          caller(request),
+          request.query.category,
+          currencyOf(request.afterPosition),
+        ),
       ),
   );
 
@@ -94,7 +102,13 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
       sendSharedJson(
         request,
         reply,
-        getSupplierCatalogue(app.db, app.readCache, caller(request), request.params.id),
+        getSupplierCatalogue(
+          app.db,
+          app.readCache,
+          caller(request),
+          request.params.id,
+          currencyOf(request.afterPosition),
+        ),
       ),
   );
 
@@ -119,7 +133,14 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
       sendSharedJson(
         request,
         reply,
-        getProductMatches(app.db, app.readCache, caller(request), request.params.id, request.query.buyerId),
+        getProductMatches(
+          app.db,
+          app.readCache,
+          caller(request),
+          request.params.id,
+          request.query.buyerId,
+          currencyOf(request.afterPosition),
+        ),
       ),
   );
 }

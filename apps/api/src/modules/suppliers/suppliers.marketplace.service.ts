@@ -12,7 +12,7 @@ import {
 } from '@aduro/shared/marketplace';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { ReadCache } from '../../plugins/read-cache.ts';
+import type { Currency, ReadCache } from '../../plugins/read-cache.ts';
 import type { DirectoryRows } from './directory-rows.ts';
 import { buyerTag, DIRECTORY_TAG, productTag, supplierTag, SUPPLIERS_TAG } from './marketplace-tags.ts';
 import {
@@ -20,6 +20,7 @@ import {
   listBuyerRelationships,
   listProductMatches,
   listSupplierCatalogue,
+  type DirectoryRow,
   type MatchRow,
 } from './suppliers.marketplace.repository.ts';
 
@@ -48,48 +49,80 @@ export function getSupplierDirectory(
   rows: DirectoryRows,
   user: SessionUser,
   category: SupplierCategory | 'all' | undefined,
+  currency: Currency = 'latest',
 ): Buffer | Promise<Buffer> {
   const buyerOrgId = buyerOf(user);
   const only = category === undefined || category === 'all' ? null : category;
   const today = todayUtc();
   const tags = buyerOrgId === null ? [DIRECTORY_TAG] : [DIRECTORY_TAG, buyerTag(buyerOrgId)];
-  return cache.get(`directory:${buyerOrgId ?? '-'}:${only ?? 'all'}:${today}`, tags, async () => {
-    const [market, relationships] = await Promise.all([
-      rows.get(today),
-      buyerOrgId === null
-        ? []
-        : cache.get(`directory-relationships:${buyerOrgId}`, [buyerTag(buyerOrgId)], () =>
-            listBuyerRelationships(db, buyerOrgId),
-          ),
-    ]);
-    const standing = new Map(relationships.map((r) => [r.supplierId, r]));
-    const entries: SupplierDirectoryEntry[] = market
-      .filter((r) => only === null || r.supplierCategory === only)
-      .map((r) => {
-        const mine = standing.get(r.id);
-        return {
-          id: r.id,
-          name: r.name,
-          location: r.location,
-          supplierCategory: r.supplierCategory,
-          isActive: r.isActive,
-          paymentTerms: r.paymentTerms ?? 'Prepaid', // SPEC §9's default; an old row may hold null
-          inventory: { lines: r.lines },
-          customerCount: r.customerCount,
-          gmv: num(r.gmv),
-          relationship:
-            buyerOrgId === null
-              ? null
-              : {
-                  isCustomer: mine?.isCustomer ?? false,
-                  pendingDiscountApprovals: mine?.pendingApprovals ?? 0,
-                  creditLimit: numOrNull(mine?.creditLimit ?? null),
-                  creditAvailable: numOrNull(mine?.creditAvailable ?? null),
-                },
-        };
-      });
-    return Buffer.from(JSON.stringify(entries));
-  });
+  return cache.get(
+    `directory:${buyerOrgId ?? '-'}:${only ?? 'all'}:${today}`,
+    tags,
+    async () => {
+      const [market, relationships] = await Promise.all([
+        rows.get(today),
+        buyerOrgId === null
+          ? []
+          : cache.get(`directory-relationships:${buyerOrgId}`, [buyerTag(buyerOrgId)], () =>
+              listBuyerRelationships(db, buyerOrgId),
+            ),
+      ]);
+      const standing = new Map(relationships.map((r) => [r.supplierId, r]));
+    // Put together from each row's JSON, kept while the row is (directory-rows.ts replaces only the rows
+    // that changed): a write then costs one row's text, not 500 suppliers' (170 KB) again.
+    const parts: string[] = [];
+    for (const r of market) {
+      if (only !== null && r.supplierCategory !== only) continue;
+      parts.push(marketJsonOf(r) + relationshipJson(buyerOrgId, standing.get(r.id)) + '}');
+    }
+    return Buffer.from(`[${parts.join(',')}]`);
+    },
+    currency,
+  );
+}
+
+type Relationship = Awaited<ReturnType<typeof listBuyerRelationships>>[number];
+
+const marketJson = new WeakMap<DirectoryRow, string>();
+
+/** A directory entry's JSON up to its relationship: `{"id":…,"gmv":…,"relationship":`. */
+function marketJsonOf(r: DirectoryRow): string {
+  let json = marketJson.get(r);
+  if (json === undefined) {
+    const entry: Omit<SupplierDirectoryEntry, 'relationship'> = {
+      id: r.id,
+      name: r.name,
+      location: r.location,
+      supplierCategory: r.supplierCategory,
+      isActive: r.isActive,
+      paymentTerms: r.paymentTerms ?? 'Prepaid', // SPEC §9's default; an old row may hold null
+      inventory: { lines: r.lines },
+      customerCount: r.customerCount,
+      gmv: num(r.gmv),
+    };
+    json = `${JSON.stringify(entry).slice(0, -1)},"relationship":`;
+    marketJson.set(r, json);
+  }
+  return json;
+}
+
+const NO_RELATIONSHIP = JSON.stringify({
+  isCustomer: false,
+  pendingDiscountApprovals: 0,
+  creditLimit: null,
+  creditAvailable: null,
+} satisfies SupplierDirectoryEntry['relationship']);
+
+/** The caller's relationship with a supplier: null for a non-customer caller. */
+function relationshipJson(buyerOrgId: string | null, mine: Relationship | undefined): string {
+  if (buyerOrgId === null) return 'null';
+  if (!mine) return NO_RELATIONSHIP;
+  return JSON.stringify({
+    isCustomer: mine.isCustomer,
+    pendingDiscountApprovals: mine.pendingApprovals,
+    creditLimit: numOrNull(mine.creditLimit),
+    creditAvailable: numOrNull(mine.creditAvailable),
+  } satisfies SupplierDirectoryEntry['relationship']);
 }
 
 /**
@@ -101,35 +134,41 @@ export function getSupplierCatalogue(
   cache: ReadCache,
   user: SessionUser,
   supplierId: string,
+  currency: Currency = 'latest',
 ): Buffer | Promise<Buffer> {
   const buyerOrgId = buyerOf(user);
   const today = todayUtc();
   const tags = [supplierTag(supplierId), ...(buyerOrgId === null ? [] : [buyerTag(buyerOrgId)])];
-  return cache.get(`catalogue:${supplierId}:${buyerOrgId ?? '-'}:${today}`, tags, async () => {
-    if (!(await findSupplier(db, supplierId))) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
-    const rows = await listSupplierCatalogue(db, { supplierId, buyerOrgId, today });
-    return Buffer.from(
-      JSON.stringify(
-        rows.map((r): SupplierCatalogueItem => ({
-          productId: r.productId,
-          name: r.name,
-          brandName: r.brandName,
-          category: r.category,
-          unitOfMeasure: r.unitOfMeasure,
-          itemsPerUnit: r.itemsPerUnit,
-          isService: r.isService,
-          unitPrice: num(r.unitPrice),
-          quantity: r.quantity,
-          moq: r.moq,
-          expiryStatus: expiryStatusFor(r.earliestExpiry, today),
-          daysUntilExpiry: r.earliestExpiry === null ? null : daysUntil(r.earliestExpiry, today),
-          supportsCredit: r.supportsCredit,
-          creditLimit: numOrNull(r.creditLimit),
-          creditAvailable: numOrNull(r.creditAvailable),
-        })),
-      ),
-    );
-  });
+  return cache.get(
+    `catalogue:${supplierId}:${buyerOrgId ?? '-'}:${today}`,
+    tags,
+    async () => {
+      if (!(await findSupplier(db, supplierId))) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
+      const rows = await listSupplierCatalogue(db, { supplierId, buyerOrgId, today });
+      return Buffer.from(
+        JSON.stringify(
+          rows.map((r): SupplierCatalogueItem => ({
+            productId: r.productId,
+            name: r.name,
+            brandName: r.brandName,
+            category: r.category,
+            unitOfMeasure: r.unitOfMeasure,
+            itemsPerUnit: r.itemsPerUnit,
+            isService: r.isService,
+            unitPrice: num(r.unitPrice),
+            quantity: r.quantity,
+            moq: r.moq,
+            expiryStatus: expiryStatusFor(r.earliestExpiry, today),
+            daysUntilExpiry: r.earliestExpiry === null ? null : daysUntil(r.earliestExpiry, today),
+            supportsCredit: r.supportsCredit,
+            creditLimit: numOrNull(r.creditLimit),
+            creditAvailable: numOrNull(r.creditAvailable),
+          })),
+        ),
+      );
+    },
+    currency,
+  );
 }
 
 /**
@@ -142,16 +181,22 @@ export function getProductMatches(
   user: SessionUser,
   productId: string,
   buyerId: string | undefined,
+  currency: Currency = 'latest',
 ): Buffer | Promise<Buffer> {
   if (buyerId !== undefined && buyerId !== user.orgId) throw forbidden(MARKETPLACE_MESSAGES.otherBuyer);
   const buyerOrgId = buyerId ?? buyerOf(user);
   const today = todayUtc();
   const tags = [productTag(productId), SUPPLIERS_TAG, ...(buyerOrgId === null ? [] : [buyerTag(buyerOrgId)])];
-  return cache.get(`matches:${productId}:${buyerOrgId ?? '-'}:${today}`, tags, async () => {
-    const rows = await listProductMatches(db, { productId, buyerOrgId, today });
-    if (rows.length === 0) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
-    return Buffer.from(JSON.stringify(matchesOf(rows)));
-  });
+  return cache.get(
+    `matches:${productId}:${buyerOrgId ?? '-'}:${today}`,
+    tags,
+    async () => {
+      const rows = await listProductMatches(db, { productId, buyerOrgId, today });
+      if (rows.length === 0) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
+      return Buffer.from(JSON.stringify(matchesOf(rows)));
+    },
+    currency,
+  );
 }
 
 function matchesOf(rows: MatchRow[]): SupplierMatch[] {
