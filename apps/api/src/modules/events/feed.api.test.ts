@@ -83,6 +83,17 @@ describe('the change feed in one process', () => {
     expect(heard.find((e) => e.id === big.id)?.refs.productIds).toHaveLength(400);
   });
 
+  it('tells which events it had applied when something was derived, for answers served while refreshing', async () => {
+    const first = await record();
+    await until(() => feed.hasSeen(first.id));
+    const mark = feed.mark;
+    const second = await record();
+    await until(() => feed.hasSeen(second.id));
+    expect(feed.appliedBy(first.id, mark)).toBe(true);
+    expect(feed.appliedBy(second.id, mark)).toBe(false);
+    expect(feed.appliedBy(second.id, feed.mark)).toBe(true);
+  });
+
   it('lets a request wait for an event it was told of, and gives up after the time given', async () => {
     const event = await record();
     await expect(Promise.resolve(feed.waitFor(event.id, 60_000))).resolves.toBe(true);
