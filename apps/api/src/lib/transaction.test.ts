@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedEvent } from '@aduro/shared/events';
 import type { Db, Tx } from '../db/client.ts';
-import { recordedInRequest } from '../modules/events/events.repository.ts';
+import { hearCommits, noteRecorded } from '../modules/events/events.repository.ts';
 import { conflict } from './errors.ts';
 import { inTransaction, TRANSACTION_ATTEMPTS } from './transaction.ts';
 
@@ -52,20 +52,39 @@ describe('inTransaction', () => {
     }
   });
 
-  it('forgets the events a rolled-back attempt recorded for the request, keeping earlier ones', async () => {
+  it("hands the committed attempt's events to the database's feed once, and none of a rolled-back one", async () => {
     const event = (id: number) => ({ id }) as FeedEvent;
-    const recorded = [event(1)];
     let next = 10;
     const { db } = failingDb([pgError('40P01'), pgError('40001')]);
-    await recordedInRequest.run(recorded, () =>
-      inTransaction(
+    const heard: number[][] = [];
+    hearCommits(db, (events) => heard.push(events.map((e) => e.id)));
+    try {
+      await inTransaction(
         db,
-        async () => {
-          recordedInRequest.getStore()!.push(event(next++));
+        async (tx) => {
+          noteRecorded(tx, event(next++));
+          noteRecorded(tx, event(next++));
         },
         fast,
-      ),
-    );
-    expect(recorded.map((e) => e.id)).toEqual([1, 12]);
+      );
+    } finally {
+      hearCommits(db, null);
+    }
+    // Attempts one and two rolled back (events 10-13); the third committed.
+    expect(heard).toEqual([[14, 15]]);
+  });
+
+  it('announces nothing when the work fails for good', async () => {
+    const { db } = failingDb([conflict('Already decided')]);
+    const heard: FeedEvent[][] = [];
+    hearCommits(db, (events) => heard.push([...events]));
+    try {
+      await expect(
+        inTransaction(db, async (tx) => noteRecorded(tx, { id: 1 } as FeedEvent), fast),
+      ).rejects.toThrow('Already decided');
+    } finally {
+      hearCommits(db, null);
+    }
+    expect(heard).toEqual([]);
   });
 });

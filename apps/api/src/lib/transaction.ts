@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Tx } from '../db/client.ts';
-import { recordedInRequest } from '../modules/events/events.repository.ts';
+import type { FeedEvent } from '@aduro/shared/events';
+import { announceCommitted, collectEvents } from '../modules/events/events.repository.ts';
 import { isRetryableTransactionError } from './errors.ts';
 
 /** Attempts of one transaction, the first included, before its deadlock or serialization error is answered. */
@@ -16,8 +17,9 @@ export interface RetryOptions {
  * Runs `work` in one transaction, and again (up to TRANSACTION_ATTEMPTS in all, after a short jittered
  * wait) when PostgreSQL aborts it for a deadlock (40P01) or a serialization failure (40001); any other
  * error is thrown at once. The only way services open a transaction (DOMAIN.md "Locks and retries"), so
- * `work` must be safe to run again: everything it does is in the transaction, which rolled back. Events
- * a failed attempt recorded for this request are forgotten, since their rows rolled back with it.
+ * `work` must be safe to run again: everything it does is in the transaction, which rolled back. The
+ * events the committed attempt recorded go to this process's change feed as it commits, before the
+ * caller answers (events.repository.ts announceCommitted); a failed attempt's rolled back with it.
  */
 export async function inTransaction<T>(
   db: Db,
@@ -27,12 +29,16 @@ export async function inTransaction<T>(
   const attempts = options.attempts ?? TRANSACTION_ATTEMPTS;
   const baseDelayMs = options.baseDelayMs ?? 20;
   for (let attempt = 1; ; attempt++) {
-    const recorded = recordedInRequest.getStore();
-    const mark = recorded?.length ?? 0;
+    // Each attempt's own list: a rolled-back attempt's events were never committed.
+    const recorded: FeedEvent[] = [];
     try {
-      return await db.transaction(work);
+      const result = await db.transaction((tx) => {
+        collectEvents(tx, recorded);
+        return work(tx);
+      });
+      announceCommitted(db, recorded);
+      return result;
     } catch (err) {
-      if (recorded) recorded.length = mark;
       if (attempt >= attempts || !isRetryableTransactionError(err)) throw err;
       await sleep(Math.random() * baseDelayMs * 2 ** (attempt - 1));
     }

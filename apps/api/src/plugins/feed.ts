@@ -1,8 +1,8 @@
-import type { FastifyInstance, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AFTER_HEADER, POSITION_HEADER, type FeedEvent } from '@aduro/shared/events';
+import { AFTER_HEADER, POSITION_HEADER } from '@aduro/shared/events';
 import { readsOnly } from '../lib/routes.ts';
-import { recordedInRequest } from '../modules/events/events.repository.ts';
+import { hearCommits } from '../modules/events/events.repository.ts';
 import { ChangeFeed } from '../modules/events/feed.ts';
 
 declare module 'fastify' {
@@ -11,7 +11,6 @@ declare module 'fastify' {
     feed: ChangeFeed;
   }
   interface FastifyRequest {
-    recordedEvents: FeedEvent[] | null;
     /** The feed position the caller named in AFTER_HEADER (what it last wrote or heard), else null. */
     afterPosition: number | null;
   }
@@ -22,8 +21,8 @@ const AFTER_WAIT_MS = 2_000;
 
 /**
  * Starts the process's LISTEN on the change feed and ties requests to it:
- * - a write route collects the events its workflow records and delivers them to this process's
- *   subscribers (caches) before the answer goes out, then names the feed position in POSITION_HEADER;
+ * - the events a write's transaction records reach this process's subscribers (caches) as it commits,
+ *   before the answer goes out, which names the feed position in POSITION_HEADER;
  * - a request carrying AFTER_HEADER (the position of the caller's last write, perhaps made through
  *   another replica) waits until this process has applied that event, so the caller reads its own write.
  */
@@ -33,27 +32,20 @@ export default fp(
     await changeFeed.start();
     app.decorate('feed', changeFeed);
     app.addHook('onClose', async () => changeFeed.close());
-    app.decorateRequest('recordedEvents', null);
     app.decorateRequest('afterPosition', null);
+    // This process applies its own writes' events as their transactions commit (lib/transaction.ts).
+    hearCommits(app.db, (events) => changeFeed.deliver(events));
+    app.addHook('onClose', async () => hearCommits(app.db, null));
 
-    const collect: onRequestHookHandler = (request, _reply, done) => {
-      const recorded: FeedEvent[] = [];
-      request.recordedEvents = recorded;
-      // The rest of the request (hooks, handler, its transaction) runs inside this store.
-      recordedInRequest.run(recorded, () => done());
-    };
-    const deliver: onSendHookHandler = (request, reply, payload, done) => {
-      const recorded = request.recordedEvents;
-      if (recorded && recorded.length > 0) {
-        changeFeed.deliver(recorded);
-        void reply.header(POSITION_HEADER, String(Math.max(...recorded.map((e) => e.id))));
-      }
+    // A write's answer names how far this process's feed had got when it answered: its own events
+    // included, since they were applied at commit. The caller sends it back as AFTER_HEADER.
+    const position: onSendHookHandler = (_request, reply, payload, done) => {
+      if (changeFeed.position > 0) void reply.header(POSITION_HEADER, String(changeFeed.position));
       done(null, payload);
     };
     app.addHook('onRoute', (route) => {
       if (readsOnly(route)) return;
-      route.onRequest = [collect, ...([] as onRequestHookHandler[]).concat(route.onRequest ?? [])];
-      route.onSend = [...([] as onSendHookHandler[]).concat(route.onSend ?? []), deliver];
+      route.onSend = [...([] as onSendHookHandler[]).concat(route.onSend ?? []), position];
     });
 
     app.addHook('onRequest', (request, _reply, done) => {

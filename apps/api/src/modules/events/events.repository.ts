@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { EventAudience, EventRefs, EventType, FeedEvent } from '@aduro/shared/events';
 import { queryRows, type Executor } from '../../db/client.ts';
@@ -21,11 +20,36 @@ export interface NewEvent {
   actorUserId?: string | null;
 }
 
+/** The events recorded so far in each transaction that inTransaction runs (lib/transaction.ts). */
+const recordedIn = new WeakMap<object, FeedEvent[]>();
+/** Who in this process hears a database's events as their transaction commits: its ChangeFeed. */
+const hearers = new WeakMap<object, (events: readonly FeedEvent[]) => void>();
+
 /**
- * Events recorded while handling one request, so the process that made the change drops its own caches
- * before it answers (its NOTIFY comes back a moment later) and tells the caller how far the feed is.
+ * The process that made a change applies its events (drops its own caches) as its transaction commits,
+ * before it answers; the NOTIFY comes back a moment later and is ignored as seen. A WeakMap by
+ * transaction rather than an AsyncLocalStorage per request: on Node 20 one of those makes every
+ * promise and socket of the process pay for async hooks.
  */
-export const recordedInRequest = new AsyncLocalStorage<FeedEvent[]>();
+export function collectEvents(tx: object, into: FeedEvent[]): void {
+  recordedIn.set(tx, into);
+}
+
+/** Notes an event recorded in `tx`, for announceCommitted once the transaction commits. */
+export function noteRecorded(tx: object, event: FeedEvent): void {
+  recordedIn.get(tx)?.push(event);
+}
+
+/** Hands the events of a committed transaction on `db` to whoever hears them here. */
+export function announceCommitted(db: object, events: readonly FeedEvent[]): void {
+  if (events.length > 0) hearers.get(db)?.(events);
+}
+
+/** `listener` hears the events of every transaction committed on `db` by inTransaction; null stops it. */
+export function hearCommits(db: object, listener: ((events: readonly FeedEvent[]) => void) | null): void {
+  if (listener) hearers.set(db, listener);
+  else hearers.delete(db);
+}
 
 interface EventRow extends Record<string, unknown> {
   id: string | number;
@@ -66,7 +90,7 @@ export async function recordEvent(tx: Executor, event: NewEvent): Promise<FeedEv
       ) announced`,
   );
   const recorded = toEvent(row!);
-  recordedInRequest.getStore()?.push(recorded);
+  noteRecorded(tx, recorded);
   return recorded;
 }
 
