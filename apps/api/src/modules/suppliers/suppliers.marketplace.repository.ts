@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod } from '@aduro/shared/payments';
-import type { SupplierCategory } from '@aduro/shared/marketplace';
+import { DELIVERY_HISTORY_DROPS, MIN_RATED_DELIVERIES, type SupplierCategory } from '@aduro/shared/marketplace';
 import { queryRows, type Executor } from '../../db/client.ts';
 
 // Raw SQL answers numeric as text on both drivers and bigint as text on node-postgres: counts are cast
@@ -185,7 +185,7 @@ export interface MatchRow extends Record<string, unknown> {
 
 /**
  * Active suppliers holding unexpired stock of a product, cheapest first, in one statement: each with
- * its delivery record over its last 50 delivered drops of any product (median whole UTC days from
+ * its delivery record over its last DELIVERY_HISTORY_DROPS (50) delivered drops of any product (median whole UTC days from
  * approval to delivery, rounded up; share delivered on or before the ETA date, among drops that had
  * one, as a rating out of 5 from 3 such drops), and the buyer's active credit line with it.
  * No rows: the product does not exist; one row with a null id: nobody offers it now.
@@ -229,7 +229,7 @@ export async function listProductMatches(
           where o.seller_org_id = c.id and o.approved_at is not null
             and d.status = 'Delivered' and d.delivered_at is not null
           order by d.delivered_at desc, d.id
-          limit 50
+          limit ${DELIVERY_HISTORY_DROPS}
         ) r
         group by c.id
       )
@@ -240,7 +240,7 @@ export async function listProductMatches(
              c.unit_price::text as "unitPrice", c.moq, c.quantity as "availableQuantity",
              (c.earliest - ${opts.today}::date) as "daysUntilEarliestExpiry",
              coalesce(r.median_days, c.default_lead_time_days) as "leadTimeDays",
-             case when r.rated >= 3 then round(5.0 * r.on_time / r.rated, 1)::text end as rating,
+             case when r.rated >= ${MIN_RATED_DELIVERIES} then round(5.0 * r.on_time / r.rated, 1)::text end as rating,
              cl.id is not null as "hasCreditLine",
              cl.credit_limit::text as "creditLimit",
              (cl.credit_limit - cl.balance)::text as "creditAvailable"
