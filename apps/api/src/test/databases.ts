@@ -24,7 +24,6 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-
 /** Migrates, creates the roles and loads the demo data. */
 export async function prepareSeeded(options: DatabaseOptions): Promise<Database> {
   const database = await openDatabase(options);

@@ -103,9 +103,7 @@ describe('demo seed', () => {
     expect(seedMs).toBeLessThan(5_000);
     const before = await digest(db);
     await ensureRoles(db);
-    expect(
-      await seedDemo(db, { now: new Date(NOW.getTime() + 86_400_000) }),
-    ).toEqual({
+    expect(await seedDemo(db, { now: new Date(NOW.getTime() + 86_400_000) })).toEqual({
       seeded: false,
     });
     expect(await digest(db)).toBe(before);

@@ -1,6 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod } from '@aduro/shared/payments';
-import { DELIVERY_HISTORY_DROPS, MIN_RATED_DELIVERIES, type SupplierCategory } from '@aduro/shared/marketplace';
+import {
+  DELIVERY_HISTORY_DROPS,
+  MIN_RATED_DELIVERIES,
+  type SupplierCategory,
+} from '@aduro/shared/marketplace';
 import { queryRows, type Executor } from '../../db/client.ts';
 
 // Raw SQL answers numeric as text on both drivers and bigint as text on node-postgres: counts are cast

@@ -68,14 +68,14 @@ export function getSupplierDirectory(
             ),
       ]);
       const standing = new Map(relationships.map((r) => [r.supplierId, r]));
-    // Put together from each row's JSON, kept while the row is (directory-rows.ts replaces only the rows
-    // that changed): a write then costs one row's text, not 500 suppliers' (170 KB) again.
-    const parts: string[] = [];
-    for (const r of market) {
-      if (only !== null && r.supplierCategory !== only) continue;
-      parts.push(marketJsonOf(r) + relationshipJson(buyerOrgId, standing.get(r.id)) + '}');
-    }
-    return Buffer.from(`[${parts.join(',')}]`);
+      // Put together from each row's JSON, kept while the row is (directory-rows.ts replaces only the rows
+      // that changed): a write then costs one row's text, not 500 suppliers' (170 KB) again.
+      const parts: string[] = [];
+      for (const r of market) {
+        if (only !== null && r.supplierCategory !== only) continue;
+        parts.push(marketJsonOf(r) + relationshipJson(buyerOrgId, standing.get(r.id)) + '}');
+      }
+      return Buffer.from(`[${parts.join(',')}]`);
     },
     currency,
   );

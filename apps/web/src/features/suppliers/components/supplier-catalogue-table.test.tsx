@@ -113,7 +113,11 @@ describe('SupplierCatalogueTable', () => {
     const toastError = vi.spyOn(toast, 'error');
     renderTable();
     expect(
-      await screen.findByText("We could not load Tema Pharma Distributors's catalogue.", {}, { timeout: 20_000 }),
+      await screen.findByText(
+        "We could not load Tema Pharma Distributors's catalogue.",
+        {},
+        { timeout: 20_000 },
+      ),
     ).toBeInTheDocument();
     // The first attempt and two retries (SPEC §7: fewer than 2 retries is read as at most 2).
     expect(fetchMock).toHaveBeenCalledTimes(3);
