@@ -401,6 +401,21 @@ describe('forecastDemand', () => {
     );
   });
 
+  it('says more than a year of cover in whole weeks when stock outlasts a year of demand', () => {
+    // 10 a week against 3,361 undated units: 336.1 weeks.
+    const result = forecastDemand(
+      input({
+        history: Array(26).fill(10),
+        weeksWithHistory: 26,
+        lots: [{ expiryDate: null, quantity: 3361 }],
+      }),
+    );
+    expect(result.weeksOfCover).toBe(336.1);
+    expect(result.commentary).toBe(
+      'Demand is steady. More than a year of cover (about 336 weeks) at the projected demand of 10 units a week.',
+    );
+  });
+
   it('spreads weekly demand over 7 days and rounds the units at risk down', () => {
     // 40 a week = 40/7 a day; a 100-unit lot expiring in 10 days sells 400/7 = 57.14, leaving 42.86 -> 42.
     // A lot expiring today sells nothing more: all 4 at risk. Cover = 104/40 = 2.6.

@@ -398,8 +398,14 @@ function coverSentence(stock: number, weeksOfCover: number | null, meanDemand: n
   if (weeksOfCover === null) {
     return `Projected demand is 0 units a week, so the ${plural(stock, 'unit', 'units')} in stock are not expected to sell.`;
   }
+  // Past a year, tenths of a week say nothing to a pharmacist: the year first, whole weeks beside it.
+  if (weeksOfCover >= WEEKS_A_YEAR) {
+    return `More than a year of cover (about ${formatNumber(Math.round(weeksOfCover))} weeks) at the projected demand of ${demand}.`;
+  }
   return `About ${plural(weeksOfCover, 'week', 'weeks')} of cover at the projected demand of ${demand}.`;
 }
+
+const WEEKS_A_YEAR = 52;
 
 function riskSentence(unitsAtRisk: number, earliest: string | null): string | null {
   if (unitsAtRisk < 1 || earliest === null) return null;

@@ -43,6 +43,11 @@ describe('forecast labels', () => {
     expect(formatWeeksOfCover(null)).toBe('No demand');
   });
 
+  it('writes cover past a year in whole weeks', () => {
+    expect(formatWeeksOfCover(336.1)).toBe('336 weeks');
+    expect(formatWeeksOfCover(1204.6)).toBe('1,205 weeks');
+  });
+
   it('shortens ISO weeks for the axis', () => {
     expect(shortWeek('2026-W07')).toBe('W07');
   });

@@ -63,5 +63,9 @@ export function formatWeeklyUnits(value: number): string {
 /** null weeks of cover means no projected demand to use the stock up, so cover cannot be measured. */
 export function formatWeeksOfCover(weeks: number | null): string {
   if (weeks === null) return 'No demand';
+  // Past a year of cover a tenth of a week means nothing; the commentary says "more than a year".
+  if (weeks >= 52) return `${wholeNumber.format(Math.round(weeks))} weeks`;
   return `${oneDecimal.format(weeks)} ${weeks === 1 ? 'week' : 'weeks'}`;
 }
+
+const wholeNumber = new Intl.NumberFormat('en-GH', { maximumFractionDigits: 0 });
