@@ -9,18 +9,13 @@ import {
   marketSummarySchema,
   toggleEntitySchema,
 } from '@aduro/shared/admin';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import { caller } from '../../plugins/auth.ts';
 import { sendLicence, type LicenceStorage } from '../auth/licence-storage.ts';
 import { getEntities, getLicence, getStats, MarketSummaries, toggleEntity } from './admin.service.ts';
 import type { LlmSettings } from './market-summary.llm.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Platform administration; every call needs user type platform and manage_platform. */
 export default async function adminRoutes(

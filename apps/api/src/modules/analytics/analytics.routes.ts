@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { topProductSchema, topProductsParamsSchema } from '@aduro/shared/analytics';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import { MARKETPLACE_MESSAGES } from '@aduro/shared/marketplace';
 import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { getTopProducts } from './analytics.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** Purchasing analytics of the caller's own customer organisation. */
 export default async function analyticsRoutes(app: FastifyInstance) {
@@ -25,9 +25,7 @@ export default async function analyticsRoutes(app: FastifyInstance) {
         params: topProductsParamsSchema,
         response: {
           200: z.array(topProductSchema),
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

@@ -9,7 +9,6 @@ import {
   sessionUserSchema,
   type SessionUser,
 } from '@aduro/shared/auth';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import { AppError, badRequest, toFieldErrors } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { nulError } from '../../plugins/input-guard.ts';
@@ -18,6 +17,7 @@ import { findLicence } from './auth.repository.ts';
 import { sendLicence, type LicenceStorage, type StagedLicence } from './licence-storage.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { RegistrationLimiter } from './registration-limiter.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 export interface AuthRoutesOptions {
   limiter: LoginLimiter;
@@ -26,7 +26,7 @@ export interface AuthRoutesOptions {
   registrations?: RegistrationLimiter;
 }
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 429);
 
 /** POST /auth/login, POST /auth/register (multipart), GET /auth/me. */
 export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
@@ -67,10 +67,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
         response: {
           201: authResponseSchema,
           ...errors,
-          403: errorResponseSchema,
-          409: errorResponseSchema,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
+          ...errorResponses(403, 409, 413, 415),
         },
       },
       config: { openapiBody: registerSchema },
@@ -110,7 +107,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
         tags: ['auth'],
         summary: 'The signed-in user, with permissions from their current roles',
         security: [{ bearerAuth: [] }],
-        response: { 200: sessionUserSchema, 401: errorResponseSchema },
+        response: { 200: sessionUserSchema, ...errorResponses(401) },
       },
     },
     async (request) => caller(request),
@@ -126,9 +123,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
         security: [{ bearerAuth: [] }],
         response: {
           200: z.unknown().describe('The licensure document: pdf, png, jpeg, doc or docx'),
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
+          ...errorResponses(401, 403, 404),
         },
       },
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addToCartSchema, CART_MESSAGES, cartItemParamsSchema, cartSchema } from '@aduro/shared/cart';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import { cartCheckoutSchema } from '@aduro/shared/marketplace';
 import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -13,14 +12,9 @@ import {
   removeCartLine,
   type CartOwner,
 } from './cart.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The signed-in customer user's cart, for the organisation they buy for. */
 function ownerOf(request: FastifyRequest): CartOwner & { userName: string } {

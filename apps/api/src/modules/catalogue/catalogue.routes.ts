@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProductSchema, productListQuerySchema, productSchema } from '@aduro/shared/catalogue';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { addProduct, getProducts } from './catalogue.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** GET /products for every signed-in user; POST /products for supplier staff who manage inventory. */
 export default async function catalogueRoutes(app: FastifyInstance) {
@@ -22,7 +22,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
         description: 'Without q every product is listed; with q at most 50 unless limit says otherwise.',
         security,
         querystring: productListQuerySchema,
-        response: { 200: z.array(productSchema), 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 200: z.array(productSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => getProducts(app.db, request.query),
@@ -42,10 +42,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
         body: createProductSchema,
         response: {
           201: productSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          409: errorResponseSchema,
+          ...errorResponses(400, 401, 403, 409),
         },
       },
     },

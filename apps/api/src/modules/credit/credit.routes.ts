@@ -11,7 +11,6 @@ import {
   creditLinesQuerySchema,
   riskResultSchema,
 } from '@aduro/shared/credit';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import { caller } from '../../plugins/auth.ts';
 import {
   applyForCredit,
@@ -22,14 +21,9 @@ import {
   rejectApplication,
 } from './credit.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Credit (DOMAIN.md "Credit"): customers read their lines and apply; suppliers with manage_credit

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import { caller } from '../../plugins/auth.ts';
 import { openStream } from './events.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 const lastEventIdSchema = z.object({
   'last-event-id': z
@@ -41,8 +41,7 @@ export default async function eventRoutes(app: FastifyInstance) {
         headers: lastEventIdSchema,
         response: {
           200: z.string().describe('text/event-stream'),
-          400: errorResponseSchema,
-          401: errorResponseSchema,
+          ...errorResponses(400, 401),
         },
       },
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import {
   forecastParamsSchema,
   forecastSchema,
@@ -12,13 +11,9 @@ import { forbidden } from '../../lib/errors.ts';
 import { sendJsonText } from '../../lib/json-reply.ts';
 import { caller } from '../../plugins/auth.ts';
 import { getForecast, getInventoryJson, syncInventory } from './inventory.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The caller's organisation: every inventory call reads and writes that organisation's stock only. */
 function supplierOf(request: FastifyRequest): string {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import {
   invoiceIdParamsSchema,
   invoiceSchema,
@@ -11,14 +10,9 @@ import {
 import { caller } from '../../plugins/auth.ts';
 import { getInvoices, payInvoice } from './invoices.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Invoices (DOMAIN.md "Invoices and payments"): buyers read theirs; credit staff read and record payments. */
 export default async function invoiceRoutes(app: FastifyInstance) {

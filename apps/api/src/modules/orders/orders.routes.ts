@@ -1,7 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import {
   draftOrderSchema,
   dropParamsSchema,
@@ -17,14 +16,9 @@ import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { approve, cancel, changeDrop, createOrder, getOrder, getOrders } from './orders.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Orders (DOMAIN.md "Orders", "Drops"). Customers draft, approve and cancel their own; suppliers with

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import {
   inviteUserSchema,
   orgUserParamsSchema,
@@ -19,6 +18,7 @@ import {
   updateUserRoles,
   type OrgMember,
 } from './staff.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** The caller, who must belong to an organisation to manage its staff. */
 function member(request: FastifyRequest): OrgMember {
@@ -27,12 +27,8 @@ function member(request: FastifyRequest): OrgMember {
   return { ...me, orgId: me.orgId };
 }
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-};
-const conflictErrors = { ...errors, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
+const conflictErrors = { ...errors, ...errorResponses(404, 409) };
 
 /**
  * The supplier's own team (SPEC §7 /org/users). Every call needs a supplier user with manage_users,
@@ -79,7 +75,7 @@ export default async function staffRoutes(app: FastifyInstance) {
         description: 'The e-mail must not belong to any account yet (compared case-insensitively): 409.',
         security,
         body: inviteUserSchema,
-        response: { 201: orgUserSchema, ...errors, 409: errorResponseSchema },
+        response: { 201: orgUserSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => reply.status(201).send(await inviteUser(app.db, member(request), request.body)),

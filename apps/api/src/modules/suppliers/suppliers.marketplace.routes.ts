@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import {
   productIdParamsSchema,
   supplierCatalogueItemSchema,
@@ -21,13 +20,9 @@ import {
 } from './suppliers.marketplace.service.ts';
 import { DirectoryRows } from './directory-rows.ts';
 import { directorySuppliersOf } from './marketplace-tags.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * Marketplace reads for every signed-in user: the supplier directory, a supplier's catalogue and the

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@aduro/shared/errors';
 import { supplierSettingsResponseSchema, supplierSettingsSchema } from '@aduro/shared/suppliers';
 import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { getSupplierSettings, saveSupplierSettings } from './suppliers.settings.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** The caller's organisation; every supplier user has one. */
 function callerOrgId(request: FastifyRequest): string {
@@ -13,7 +13,7 @@ function callerOrgId(request: FastifyRequest): string {
   return orgId;
 }
 
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(401, 403, 404);
 
 /**
  * GET/PATCH /org/settings: the supplier's trading terms. Every supplier user reads them (they quote and
@@ -50,7 +50,7 @@ export default async function supplierSettingsRoutes(app: FastifyInstance) {
           'listed), the default method (one of those accepted) and the default lead time (0-60 days).',
         security,
         body: supplierSettingsSchema,
-        response: { 200: supplierSettingsResponseSchema, 400: errorResponseSchema, ...errors },
+        response: { 200: supplierSettingsResponseSchema, ...errorResponses(400), ...errors },
       },
     },
     async (request) => saveSupplierSettings(app.db, callerOrgId(request), request.body, caller(request).id),
