@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { productDedupeKey } from '@aduro/shared/catalogue';
 import { migrateDatabase, openDatabase, queryRows } from '../src/db/client.ts';
 import { inventoryLots, offers, products } from '../src/db/schema/index.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
-import { ensureRoles } from '../src/db/seed/roles.ts';
+import { seedDemo } from '../src/startup/seed/demo.ts';
+import { ensureRoles } from '../src/startup/seed/roles.ts';
 import { draftOrders } from '../src/modules/orders/draft-orders.workflow.ts';
 import {
   adminQuery,

@@ -15,8 +15,8 @@ import {
   users,
   roles,
 } from '../src/db/schema/index.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
-import { ensureRoles } from '../src/db/seed/roles.ts';
+import { seedDemo } from '../src/startup/seed/demo.ts';
+import { ensureRoles } from '../src/startup/seed/roles.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { forecastDemand } from '../src/modules/inventory/forecast.ts';
 import { eq } from 'drizzle-orm';

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
-import { ensureRoles } from '../src/db/seed/roles.ts';
-import { seedScale } from '../src/db/seed/scale.ts';
+import { seedDemo } from '../src/startup/seed/demo.ts';
+import { ensureRoles } from '../src/startup/seed/roles.ts';
+import { seedScale } from '../src/startup/seed/scale.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

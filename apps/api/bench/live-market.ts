@@ -33,7 +33,7 @@ import pg from 'pg';
 import type { SessionUser } from '@aduro/shared/auth';
 import { todayUtc } from '@aduro/shared/inventory';
 import { openDatabase, queryRows, type Executor } from '../src/db/client.ts';
-import { SCALE_PASSWORD } from '../src/db/seed/scale.ts';
+import { SCALE_PASSWORD } from '../src/startup/seed/scale.ts';
 import { draftOrders } from '../src/modules/orders/draft-orders.workflow.ts';
 import {
   listBuyerRelationships,

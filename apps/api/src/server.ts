@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { prepareDatabase } from './db/bootstrap.ts';
+import { prepareDatabase } from './startup/bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 /** Starts Aduro: checks the configuration, prepares the database, listens, and shuts down gracefully. */

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { ensureRoles } from '../db/seed/roles.ts';
+import { ensureRoles } from '../startup/seed/roles.ts';
 import { ensurePlatformAdmin } from '../modules/auth/auth.service.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 

@@ -1,8 +1,8 @@
 import { loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { seedDemo } from '../db/seed/demo.ts';
-import { ensureRoles } from '../db/seed/roles.ts';
-import { SCALE_PASSWORD, scaleEmails, seedScale } from '../db/seed/scale.ts';
+import { seedDemo } from '../startup/seed/demo.ts';
+import { ensureRoles } from '../startup/seed/roles.ts';
+import { SCALE_PASSWORD, scaleEmails, seedScale } from '../startup/seed/scale.ts';
 
 /**
  * `npm run seed:scale`: adds 500 suppliers, 2,000 customers, 5,000 products and 200,000 released orders

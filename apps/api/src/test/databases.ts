@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrateDatabase, openDatabase, type Database, type DatabaseOptions } from '../db/client.ts';
-import { seedDemo } from '../db/seed/demo.ts';
-import { ensureRoles } from '../db/seed/roles.ts';
+import { seedDemo } from '../startup/seed/demo.ts';
+import { ensureRoles } from '../startup/seed/roles.ts';
 
 /** API suites run on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set and TEST_DB=postgres. */
 export function testDriver(): 'pglite' | 'postgres' {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildDemoPlan } from '../../db/seed/plan.ts';
+import { buildDemoPlan } from '../../startup/seed/plan.ts';
 
 // The admin tiles count organisations of each kind that are active (market.repository.ts: `kind = ... and
 // is_active`); the README describes the same demo data. Both must say what the seed loads.

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, LICENCE_MAX_BYTES } from '@aduro/shared/auth';
 import { queryRows } from '../../db/client.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
+import { DEMO_ACCOUNTS } from '../../startup/seed/demo.ts';
 import { AUTH_SECRET, createTestApp, type TestApp } from '../../test/harness.ts';
 import { fileBlob, PDF_BYTES, PNG_BYTES, supplierForm, TEXT_BYTES } from '../../test/files.ts';
 import { signJwt } from '../../test/tokens.ts';

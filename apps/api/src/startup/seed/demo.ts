@@ -2,7 +2,7 @@ import { HOME_ROUTE, type RoleName, type UserType } from '@aduro/shared/permissi
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../modules/auth/password.ts';
-import type { Db, Executor } from '../client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import {
   cartItems,
   creditApplications,
@@ -21,7 +21,7 @@ import {
   roles,
   userRoles,
   users,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
 import { DEMO_CUSTOMERS, DEMO_PLATFORM, DEMO_SUPPLIERS } from './organisations.ts';
 import { buildDemoPlan, type DemoPlan } from './plan.ts';
 import { ensureRoles } from './roles.ts';

@@ -14,7 +14,7 @@ import type {
   payments,
   products,
   users,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
 import { buildLicencePdf } from './licence-pdf.ts';
 import {
   DEMO_CREDIT_APPLICATIONS,

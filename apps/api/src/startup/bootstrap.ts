@@ -6,8 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { ensurePlatformAdmin } from '../modules/auth/auth.service.ts';
 import { importLicenceFiles } from '../modules/auth/licence-storage.ts';
-import { migrateDatabase, openDatabase, queryRows, type Database } from './client.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { migrateDatabase, openDatabase, queryRows, type Database } from '../db/client.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 import { seedDemo } from './seed/demo.ts';
 import { ensureRoles } from './seed/roles.ts';
 

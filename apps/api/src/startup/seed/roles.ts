@@ -1,7 +1,7 @@
 import { ROLE_NAMES, ROLES } from '@aduro/shared/permissions';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../client.ts';
-import { roles } from '../schema/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { roles } from '../../db/schema/index.ts';
 
 /** Upserts every role of ROLES with its organisation kind and permissions; safe to run at every start. */
 export async function ensureRoles(db: Executor): Promise<void> {

@@ -10,8 +10,8 @@ import { buildLicencePdf } from './seed/licence-pdf.ts';
 import { DEMO_ACCOUNTS } from './seed/demo.ts';
 import { DEMO_CUSTOMERS, DEMO_SUPPLIERS } from './seed/organisations.ts';
 import { prepareDatabase } from './bootstrap.ts';
-import { migrationsFolder, queryRows, type Database } from './client.ts';
-import { licenceFiles, organizations } from './schema/index.ts';
+import { migrationsFolder, queryRows, type Database } from '../db/client.ts';
+import { licenceFiles, organizations } from '../db/schema/index.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {

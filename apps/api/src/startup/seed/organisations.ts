@@ -1,5 +1,5 @@
 import type { RoleName } from '@aduro/shared/permissions';
-import type { paymentMethod, supplierCategory } from '../schema/index.ts';
+import type { paymentMethod, supplierCategory } from '../../db/schema/index.ts';
 
 export type PaymentMethod = (typeof paymentMethod.enumValues)[number];
 export type SupplierCategory = (typeof supplierCategory.enumValues)[number];

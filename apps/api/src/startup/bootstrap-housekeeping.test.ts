@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { prepareDatabase } from './bootstrap.ts';
-import { DataDirLockedError } from './data-dir-lock.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {

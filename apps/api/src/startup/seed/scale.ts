@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../client.ts';
-import { queryRows } from '../client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 
 export interface ScaleSize {

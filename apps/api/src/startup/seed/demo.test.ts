@@ -6,7 +6,7 @@ import { ROLE_NAMES } from '@aduro/shared/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/auth/password.ts';
-import { migrateDatabase, openDatabase, type Database, type Db } from '../client.ts';
+import { migrateDatabase, openDatabase, type Database, type Db } from '../../db/client.ts';
 import {
   cartItems,
   creditApplications,
@@ -24,7 +24,7 @@ import {
   roles,
   userRoles,
   users,
-} from '../schema/index.ts';
+} from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.ts';
 import { ensureRoles } from './roles.ts';
 
