@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
-type Tone = 'neutral' | 'green' | 'yellow' | 'red' | 'blue';
+export type BadgeTone = 'neutral' | 'green' | 'yellow' | 'red' | 'blue';
 
-const tones: Record<Tone, string> = {
+const tones: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
   green: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   yellow: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -11,7 +11,7 @@ const tones: Record<Tone, string> = {
   blue: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
 
-export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
+export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
   return (
     <span
       className={cn(

@@ -1,11 +1,6 @@
-import {
-  dropStatusTone,
-  orderStatusLabel,
-  orderStatusTone,
-  type Drop,
-  type Order,
-} from '@aduro/shared/orders';
+import { orderStatusLabel, type Drop, type Order } from '@aduro/shared/orders';
 import { Badge } from '../../../components/ui/badge';
+import { dropStatusTone, orderStatusTone } from '../utils/status-tone';
 
 /** SPEC §4: the order's status as the customer reads it, in its colour. */
 export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'drops'> }) {
