@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chooseModel,
-  dampedSteps,
-  expiryRisk,
-  fitHolt,
-  forecastDemand,
-  holtForecast,
-  initialState,
-  isoWeek,
-  nextIsoWeeks,
-  startOfIsoWeek,
-  type ForecastInput,
-} from './forecast.ts';
+import { expiryRisk, forecastDemand, type ForecastInput } from './forecast.ts';
+import { chooseModel, dampedSteps, fitHolt, holtForecast, initialState } from './holt.ts';
+import { isoWeek, nextIsoWeeks, startOfIsoWeek } from './iso-weeks.ts';
 
 // Every exact expected value below is worked out by hand in the comment next to it, not by running the code;
 // where the grid's choice is not, the test asserts bounds that hold whatever it chooses.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastSchema, INVENTORY_MESSAGES, todayUtc, type Forecast } from '@aduro/shared/inventory';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { isoWeek, nextIsoWeeks, startOfIsoWeek } from './forecast.ts';
+import { isoWeek, nextIsoWeeks, startOfIsoWeek } from './iso-weeks.ts';
 
 let t: TestApp;
 let tema: string;

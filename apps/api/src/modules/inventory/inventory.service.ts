@@ -12,7 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
-import { forecastDemand, isoWeek, nextIsoWeeks, startOfIsoWeek } from './forecast.ts';
+import { forecastDemand } from './forecast.ts';
+import { isoWeek, nextIsoWeeks, startOfIsoWeek } from './iso-weeks.ts';
 import {
   findProduct,
   lotsJsonText,
