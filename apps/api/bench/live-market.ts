@@ -20,8 +20,10 @@
 //
 // SCALE_DATABASE_URL naming a loaded scale database is copied (CREATE DATABASE ... TEMPLATE), never
 // written; else the scale data set is loaded into a throw-away database. `live-market.ts directory` (or
-// `catalogue`, `matches`) runs one read; LIVE_RUNS sets the runs (3), LIVE_PLAN=1 prints the directory's
-// plan.
+// `catalogue`, `matches`) runs one read; `live-market.ts writes` runs the write stream alone and reports
+// CPU milliseconds per write (server, PostgreSQL, writer). LIVE_RUNS sets the runs (3), LIVE_SECONDS the
+// length of each window (5), LIVE_PLAN=1 prints the directory's plan, and BENCH_CPU_PROF=<dir> has the
+// server write a V8 CPU profile there when it stops.
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
