@@ -1,3 +1,4 @@
+import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -247,4 +248,36 @@ export async function checkInvariants(
     await client.end();
   }
   return failed;
+}
+
+/** What one autocannon load measured: requests per second, latency percentiles in ms, and failures. */
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+/**
+ * GET `url` over 10 connections for `duration` seconds: as fast as the server answers, or at a steady
+ * overall `rate` of requests per second when one is given.
+ */
+export async function loadAt(
+  url: string,
+  headers: Record<string, string>,
+  opts: { rate?: number; duration: number },
+): Promise<Load> {
+  const r = await autocannon({
+    url,
+    headers,
+    connections: 10,
+    duration: opts.duration,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
 }

@@ -28,7 +28,6 @@ import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -48,12 +47,14 @@ import { ReadCache } from '../src/plugins/read-cache.ts';
 import {
   APPROVAL_INVARIANTS,
   checkInvariants,
+  loadAt,
   median,
   repoRoot,
   signIn,
   startServer,
   TRADE_FIGURE_INVARIANTS,
   withScaleDatabase,
+  type Load,
 } from './lib.ts';
 import type { Draft, SyncAccount, WriterInit, WriterReport } from './live-market-writer.ts';
 import { DirectoryRows } from '../src/modules/suppliers/directory-rows.ts';
@@ -71,28 +72,8 @@ const READER = 'buyer@accracare.demo';
 
 const only = process.argv[2];
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  bad: number;
-}
-
-async function load(url: string, headers: Record<string, string>, rate?: number, duration = SECONDS) {
-  const r = await autocannon({
-    url,
-    headers,
-    connections: 10,
-    duration,
-    ...(rate ? { overallRate: rate } : {}),
-  });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    bad: r.non2xx + r.errors + r.timeouts,
-  } satisfies Load;
-}
+const load = (url: string, headers: Record<string, string>, rate?: number, duration = SECONDS) =>
+  loadAt(url, headers, { rate, duration });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(1));

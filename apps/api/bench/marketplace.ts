@@ -8,8 +8,16 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { adminQuery, median, repoRoot, signIn, startServer, withScaleDatabase } from './lib.ts';
+import {
+  adminQuery,
+  loadAt,
+  median,
+  repoRoot,
+  signIn,
+  startServer,
+  withScaleDatabase,
+  type Load,
+} from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const BARE_PORT = PORT + 1;
@@ -37,33 +45,12 @@ async function startBare(bodyFile: string) {
   };
 }
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  bad: number;
-}
-
-async function load(
+/** One read's load over SECONDS unless told otherwise. */
+const load = (
   url: string,
   headers: Record<string, string>,
   opts: { rate?: number; duration?: number } = {},
-): Promise<Load> {
-  const { rate, duration = SECONDS } = opts;
-  const r = await autocannon({
-    url,
-    headers,
-    connections: 10,
-    duration,
-    ...(rate ? { overallRate: rate } : {}),
-  });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    bad: r.non2xx + r.errors + r.timeouts,
-  };
-}
+) => loadAt(url, headers, { rate: opts.rate, duration: opts.duration ?? SECONDS });
 
 // `marketplace.ts matches` (or `directory`, `catalogue`) runs one read only, for quicker iterations.
 const only = process.argv[2];
