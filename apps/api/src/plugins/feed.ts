@@ -39,13 +39,13 @@ export default fp(
 
     // A write's answer names how far this process's feed had got when it answered: its own events
     // included, since they were applied at commit. The caller sends it back as AFTER_HEADER.
-    const position: onSendHookHandler = (_request, reply, payload, done) => {
+    const namePosition: onSendHookHandler = (_request, reply, payload, done) => {
       if (changeFeed.position > 0) void reply.header(POSITION_HEADER, String(changeFeed.position));
       done(null, payload);
     };
     app.addHook('onRoute', (route) => {
       if (readsOnly(route)) return;
-      route.onSend = [...([] as onSendHookHandler[]).concat(route.onSend ?? []), position];
+      route.onSend = [...([] as onSendHookHandler[]).concat(route.onSend ?? []), namePosition];
     });
 
     app.addHook('onRequest', (request, _reply, done) => {

@@ -22,6 +22,7 @@ import {
   listSupplierCatalogue,
   type DirectoryRow,
   type MatchRow,
+  type RelationshipRow,
 } from './suppliers.marketplace.repository.ts';
 
 // Each read answers JSON from the read cache (plugins/read-cache.ts): built and UTF-8 encoded once per
@@ -81,8 +82,6 @@ export function getSupplierDirectory(
   );
 }
 
-type Relationship = Awaited<ReturnType<typeof listBuyerRelationships>>[number];
-
 const marketJson = new WeakMap<DirectoryRow, string>();
 
 /** A directory entry's JSON up to its relationship: `{"id":…,"gmv":…,"relationship":`. */
@@ -114,7 +113,7 @@ const NO_RELATIONSHIP = JSON.stringify({
 } satisfies SupplierDirectoryEntry['relationship']);
 
 /** The caller's relationship with a supplier: null for a non-customer caller. */
-function relationshipJson(buyerOrgId: string | null, mine: Relationship | undefined): string {
+function relationshipJson(buyerOrgId: string | null, mine: RelationshipRow | undefined): string {
   if (buyerOrgId === null) return 'null';
   if (!mine) return NO_RELATIONSHIP;
   return JSON.stringify({
