@@ -104,6 +104,15 @@ export default tseslint.config(
               except: [`./${mod}`, './auth/licence-storage.ts'],
               message: 'A route calls its own module; cross-domain work goes through a workflow.',
             })),
+            // A module reaches another only through what that one offers for composing: its
+            // repository (a workflow's steps), its workflows, and the few shared vocabularies named
+            // here. Its services, rules and helpers stay its own.
+            ...apiModules.map((mod) => ({
+              target: `./apps/api/src/modules/${mod}/**/!(*.test).ts`,
+              from: `./apps/api/src/modules/!(${mod})/**/!(*.repository|*.workflow|order-events|marketplace-tags|licence-storage).ts`,
+              message:
+                "A module uses another only through its repository or workflows: move the shared part to lib/ or packages/shared, or compose the step in a workflow.",
+            })),
           ],
         },
       ],

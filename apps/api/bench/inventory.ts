@@ -17,7 +17,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { seedDemo } from '../src/startup/seed/demo.ts';
 import { ensureRoles } from '../src/startup/seed/roles.ts';
-import { hashPassword } from '../src/modules/auth/password.ts';
+import { hashPassword } from '../src/lib/password.ts';
 import { forecastDemand } from '../src/modules/inventory/forecast.ts';
 import { eq } from 'drizzle-orm';
 import { median, signIn, startServer } from './lib.ts';

@@ -113,7 +113,7 @@ async function prepare(databaseUrl: string): Promise<Plan> {
     const sellers = await queryRows<{ id: string; n: number; offers: SyncAccount['offers'] }>(
       db,
       sql`select o.id, substr(o.name, 16)::int as n,
-                 (select json_agg(json_build_object('productId', f.product_id, 'unitPrice', f.unit_price::float8))
+                 (select json_agg(json_build_object('productId', f.product_id, 'unitPrice', f.unit_price))
                   from offers f where f.supplier_id = o.id) as offers
           from organizations o
           where o.name like 'Scale Supplier %' and o.is_active

@@ -14,6 +14,9 @@ import { readsOnly } from './lib/routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import { authJobs } from './modules/auth/auth.jobs.ts';
+import { notificationJobs } from './modules/notifications/notifications.jobs.ts';
+import notificationRoutes from './modules/notifications/notifications.routes.ts';
 import { TableLicenceStorage } from './modules/auth/licence-storage.ts';
 import { LoginLimiter, type LoginLimiterOptions } from './modules/auth/login-limiter.ts';
 import cartRoutes from './modules/cart/cart.routes.ts';
@@ -28,6 +31,9 @@ import supplierMarketplaceRoutes from './modules/suppliers/suppliers.marketplace
 import supplierSettingsRoutes from './modules/suppliers/suppliers.settings.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
+import eventJobsPlugin from './plugins/event-jobs.ts';
+import jobsPlugin from './plugins/jobs.ts';
+import mailPlugin from './plugins/mail.ts';
 import errorsPlugin from './plugins/errors.ts';
 import feedPlugin from './plugins/feed.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
@@ -53,6 +59,8 @@ export interface AppOptions {
   sessionCacheMs?: number;
   /** Time limit of one call to the market summary's model; 10 s unless a test needs a shorter one. */
   llmTimeoutMs?: number;
+  /** How often job workers ask for work (plugins/jobs.ts); 2 s unless a test needs it sooner. */
+  jobPollingSeconds?: number;
 }
 
 /**
@@ -116,11 +124,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { database: opts.database });
+  await app.register(jobsPlugin, { database: opts.database, pollingIntervalSeconds: opts.jobPollingSeconds });
   await app.register(feedPlugin);
+  await app.register(eventJobsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(readCachePlugin);
   await app.register(authPlugin, { config, sessionCacheMs: opts.sessionCacheMs });
   await app.register(healthPlugin);
+  await app.register(mailPlugin, { config });
+  // Background work of the modules, on the job queue (decision 0011).
+  await authJobs(app);
+  await notificationJobs(app);
 
   const storage = new TableLicenceStorage(opts.database.db);
   const limiter = new LoginLimiter(opts.database.db, opts.loginLimits);
@@ -166,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(creditRoutes);
       await api.register(invoiceRoutes);
       await api.register(eventRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

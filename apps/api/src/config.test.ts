@@ -126,6 +126,68 @@ describe('configuration', () => {
     expect(attempt({ REQUEST_TIMEOUT_MS: '7200000' })).toThrow(/REQUEST_TIMEOUT_MS: must be at most 3600000/);
   });
 
+  it('sends through an smtp:// or smtps:// SMTP_URL, and writes files when it is unset or empty', () => {
+    const smtp = (SMTP_URL?: string) =>
+      loadConfig({ DATA_DIR: tmp(), ...(SMTP_URL === undefined ? {} : { SMTP_URL }) }).env.SMTP_URL;
+    expect(smtp()).toBeUndefined();
+    expect(smtp(' ')).toBeUndefined();
+    expect(smtp('smtp://aduro:secret@mail.example.com:587')).toBe('smtp://aduro:secret@mail.example.com:587');
+    expect(smtp('smtps://mail.example.com')).toBe('smtps://mail.example.com');
+  });
+
+  it('refuses an SMTP_URL that is no smtp:// or smtps:// URL, without repeating its password', () => {
+    const attempt = (SMTP_URL: string) => () => loadConfig({ DATA_DIR: tmp(), SMTP_URL });
+    expect(attempt('http://x')).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL with a host \(e\.g\. smtp:\/\/user:password@mail\.example\.com:587\)/,
+    );
+    expect(attempt('smtp://')).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(attempt('mail.example.com:587')).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    let message = '';
+    try {
+      attempt('smtp://aduro:hunter2@mail.example.com:99999')();
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('sends from Aduro <no-reply@aduro.local> unless MAIL_FROM names one address, with or without a name', () => {
+    const from = (MAIL_FROM?: string) =>
+      loadConfig({ DATA_DIR: tmp(), ...(MAIL_FROM === undefined ? {} : { MAIL_FROM }) }).env.MAIL_FROM;
+    expect(from()).toBe('Aduro <no-reply@aduro.local>');
+    expect(from('')).toBe('Aduro <no-reply@aduro.local>');
+    expect(from('orders@pharma.example.com')).toBe('orders@pharma.example.com');
+    expect(from('"Aduro, Accra" <orders@pharma.example.com>')).toBe(
+      '"Aduro, Accra" <orders@pharma.example.com>',
+    );
+    const attempt = (MAIL_FROM: string) => () => loadConfig({ DATA_DIR: tmp(), MAIL_FROM });
+    for (const bad of ['Aduro', 'Aduro <no-reply>', 'a@example.com, b@example.com']) {
+      expect(attempt(bad)).toThrow(
+        /MAIL_FROM: must be one e-mail address, optionally with a display name \(e\.g\. Aduro <no-reply@example\.com>\)/,
+      );
+    }
+  });
+
+  it('links e-mail to http://localhost:PORT unless APP_URL is set, kept without a trailing slash', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).appUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: tmp(), PORT: '8080', APP_URL: '' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: tmp(), APP_URL: 'https://aduro.example.com/' }).appUrl).toBe(
+      'https://aduro.example.com',
+    );
+    expect(loadConfig({ DATA_DIR: tmp(), APP_URL: 'https://example.com/aduro//' }).appUrl).toBe(
+      'https://example.com/aduro',
+    );
+  });
+
+  it('refuses an APP_URL that is no http:// or https:// URL, naming it', () => {
+    const attempt = (APP_URL: string) => () => loadConfig({ DATA_DIR: tmp(), APP_URL });
+    expect(attempt('aduro.example.com')).toThrow(
+      /APP_URL: must be an http:\/\/ or https:\/\/ URL \(e\.g\. https:\/\/aduro\.example\.com\)/,
+    );
+    expect(attempt('ftp://aduro.example.com')).toThrow(/APP_URL: must be an http:\/\/ or https:\/\/ URL/);
+  });
+
   it('generates a development secret once and keeps it in the data folder', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 
 const booleanFlag = (fallback: boolean) =>
@@ -83,6 +84,48 @@ const milliseconds = (fallback: number) =>
       .default(fallback),
   );
 
+// The value is never repeated in the message: it may carry the relay's password.
+const SMTP_URL_MESSAGE =
+  'must be an smtp:// or smtps:// URL with a host (e.g. smtp://user:password@mail.example.com:587)';
+
+/** The relay e-mail goes through; credentials, port and TLS mode are in the URL, read as nodemailer does. */
+const smtpUrl = optionalString.pipe(
+  z
+    .string()
+    .refine((value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    }, SMTP_URL_MESSAGE)
+    .optional(),
+);
+
+/**
+ * The From of every message: one address, optionally with a display name. Read with nodemailer's own
+ * parser, so what passes here is what the mailer will put in the header, not a second guess at it.
+ */
+const mailFrom = optionalString.pipe(
+  z
+    .string()
+    .default('Aduro <no-reply@aduro.local>')
+    .refine((value) => {
+      const parsed = addressparser(value);
+      const address = parsed.length === 1 ? parsed[0]?.address : undefined;
+      return address !== undefined && z.email().safeParse(address).success;
+    }, 'must be one e-mail address, optionally with a display name (e.g. Aduro <no-reply@example.com>)'),
+);
+
+/** Aduro's public address, the start of every link in an e-mail; no trailing slash, so paths join to it. */
+const appUrl = optionalString.pipe(
+  z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL (e.g. https://aduro.example.com)',
+    })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+);
+
 /** Every setting Aduro reads from the environment (names fixed by DEVELOPERS.md). */
 const envSchema = z
   .object({
@@ -117,6 +160,10 @@ const envSchema = z
     DB_CONNECT_TIMEOUT_MS: milliseconds(5_000),
     DB_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
     REQUEST_TIMEOUT_MS: milliseconds(30_000),
+    // Unset, messages are written to DATA_DIR/mail instead (lib/mail/mailer.ts).
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: mailFrom,
+    APP_URL: appUrl,
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -137,6 +184,8 @@ export interface Config {
   env: Env;
   dataDir: string;
   authSecret: string;
+  /** APP_URL, or this server on localhost; no trailing slash. */
+  appUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -150,7 +199,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  return { env, dataDir, authSecret: env.AUTH_SECRET ?? developmentSecret(dataDir) };
+  return {
+    env,
+    dataDir,
+    authSecret: env.AUTH_SECRET ?? developmentSecret(dataDir),
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+  };
 }
 
 /**

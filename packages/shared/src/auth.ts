@@ -38,7 +38,24 @@ export const AUTH_MESSAGES = {
   reviewForm: 'Please review the highlighted details.',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
+  currentPassword: 'Enter your current password',
+  currentPasswordWrong: 'Your current password is not correct',
+  newPassword: 'New password must be at least 8 characters',
+  newPasswordSame: 'Choose a new password different from your current one',
+  passwordChanged: 'Password changed. Other sessions have been signed out.',
+  accountRemoved: 'Your account is no longer active. Please sign in again.',
+  /** A token signed before the user's last password change or "sign out everywhere". */
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  resetRequested: 'If an account uses that e-mail, a reset link is on its way. It expires in 30 minutes.',
+  resetTokenInvalid: 'This reset link has expired or was already used. Ask for a new one.',
+  passwordReset: 'Password reset. Sign in with your new password.',
 } as const;
+
+/**
+ * A password chosen while signed in: at least 8 characters, as for staff invites (SPEC §5's 6 stays for
+ * sign-in and registration).
+ */
+export const NEW_PASSWORD_MIN_LENGTH = 8;
 
 const MAX_TEXT = 200;
 const tooLong = (what: string, max = MAX_TEXT) => `${what} must be at most ${max} characters`;
@@ -190,13 +207,66 @@ export const sessionUserSchema = z
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+const tokenFields = {
+  accessToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  expiresIn: z.number().int().describe('Seconds until the token expires'),
+};
+
 /** Answer of login and registration. */
 export const authResponseSchema = z
-  .object({
-    accessToken: z.string(),
-    tokenType: z.literal('Bearer'),
-    expiresIn: z.number().int().describe('Seconds until the token expires'),
-    user: sessionUserSchema,
-  })
+  .object({ ...tokenFields, user: sessionUserSchema })
   .meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** A fresh token for the session that asked, in the shape sign-in answers its token. */
+export const accessTokenSchema = z.object(tokenFields).meta({ id: 'AccessToken' });
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+/**
+ * POST /api/auth/password body; also the change-password form. The server checks the current password
+ * itself (a wrong one is a field error on currentPassword, never a 401).
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: AUTH_MESSAGES.currentPassword })
+      .min(1, AUTH_MESSAGES.currentPassword)
+      .max(128, tooLong('Password', 128)),
+    newPassword: z
+      .string({ error: AUTH_MESSAGES.newPassword })
+      .min(NEW_PASSWORD_MIN_LENGTH, AUTH_MESSAGES.newPassword)
+      .max(128, tooLong('Password', 128)),
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: AUTH_MESSAGES.newPasswordSame,
+  })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** How long a password reset link works (docs/domain.md "Password reset"). */
+export const RESET_TOKEN_MINUTES = 30;
+
+/** POST /api/auth/password-reset body; also the "Send reset link" form. */
+export const passwordResetRequestSchema = z
+  .object({ email: emailSchema })
+  .meta({ id: 'PasswordResetRequest' });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/confirm body; also the "Set new password" form (with the link's token). */
+export const passwordResetConfirmSchema = z
+  .object({
+    token: z.string().min(1, AUTH_MESSAGES.resetTokenInvalid).max(200, AUTH_MESSAGES.resetTokenInvalid),
+    password: z
+      .string({ error: AUTH_MESSAGES.newPassword })
+      .min(NEW_PASSWORD_MIN_LENGTH, AUTH_MESSAGES.newPassword)
+      .max(128, tooLong('Password', 128)),
+  })
+  .meta({ id: 'PasswordResetConfirm' });
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
+
+/** The 202 of POST /api/auth/password-reset: the same whether or not an account uses the e-mail. */
+export const passwordResetAcceptedSchema = z
+  .object({ message: z.string() })
+  .meta({ id: 'PasswordResetAccepted' });

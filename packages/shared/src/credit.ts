@@ -1,23 +1,21 @@
 import { z } from 'zod';
-import { hasWholePesewas } from './money.ts';
+import { formatCedis, hasWholePesewas } from './money.ts';
 
 // SPEC §5 "Credit request", §9.
 export const CREDIT_REQUEST = { defaultLimit: 25_000, minimum: 1_000, step: 500 } as const;
 
-const cedis = new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export const CREDIT_MESSAGES = {
   submitted: 'Credit application submitted',
-  approved: (limit: number) => `Credit line approved at GH₵${cedis.format(limit)}`,
+  approved: (limit: number) => `Credit line approved at ${formatCedis(limit)}`,
   rejected: 'Credit application rejected',
   selectSupplier: 'Select a supplier to continue',
-  minimum: `Request at least GH₵${cedis.format(CREDIT_REQUEST.minimum)}`,
+  minimum: `Request at least ${formatCedis(CREDIT_REQUEST.minimum)}`,
   limitPositive: 'Enter a credit limit above GH₵0.00',
   cents: 'Amounts can have at most 2 decimals',
   pending: (supplier: string) => `You already have a pending credit application with ${supplier}.`,
   decided: 'This application has already been decided.',
   belowBalance: (balance: number) =>
-    `The limit cannot be below what the customer owes now (GH₵${cedis.format(balance)}).`,
+    `The limit cannot be below what the customer owes now (${formatCedis(balance)}).`,
   notFound: 'Credit application not found',
   otherCustomer: 'You can only see or request credit for your own organisation.',
   otherSupplier: "You can only see your own organisation's credit applications.",

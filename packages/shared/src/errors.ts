@@ -1,18 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API answers has this shape (DOMAIN.md "Numbers, dates, errors"). */
-export const errorResponseSchema = z
-  .object({
-    message: z.string(),
-    code: z.string().optional(),
-    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-    requestId: z.string().optional(),
-    retryAfterSeconds: z.number().optional(),
-  })
-  .meta({ id: 'Error' });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
-/** Typed domain error kinds; one handler maps each to its HTTP status. */
+/** Kinds of failure, each answered with one HTTP status. */
 export const ERROR_STATUS = {
   validation: 400,
   unauthenticated: 401,
@@ -22,10 +10,121 @@ export const ERROR_STATUS = {
   too_large: 413,
   unsupported_media: 415,
   rate_limited: 429,
+  internal: 500,
   /** The database cannot be reached or did not answer in time; the caller tries again shortly. */
   unavailable: 503,
 } as const;
 export type ErrorKind = keyof typeof ERROR_STATUS;
+
+/**
+ * Every failure the API answers, by a stable code a client can branch on (the message is for people and
+ * may be reworded; the code never changes meaning). Each code has one kind, hence one status. New codes
+ * are added here, with what the caller can do about it.
+ */
+export const ERROR_CODES = {
+  // Requests the server cannot read.
+  VALIDATION_FAILED: ['validation', 'A field or parameter is invalid; fieldErrors name each one.'],
+  MALFORMED_REQUEST: ['validation', 'The body is not valid JSON or the multipart form is broken.'],
+  IDEMPOTENCY_KEY_INVALID: ['validation', 'The Idempotency-Key header is not a valid key.'],
+  EMPTY_CART: ['validation', 'The cart has nothing to order.'],
+  NO_UNITS: ['validation', 'The order asks for no units.'],
+  PAYMENT_OVER_DUE: ['validation', 'The payment is more than the invoice still owes.'],
+  RESET_TOKEN_INVALID: [
+    'validation',
+    'The password reset link is unknown, expired (30 minutes) or already used: ask for a new one.',
+  ],
+
+  // Who the caller is.
+  UNAUTHENTICATED: ['unauthenticated', 'No token, or one that cannot be read: sign in.'],
+  SESSION_EXPIRED: [
+    'unauthenticated',
+    'The session ended (the token expired, or a password change or "sign out everywhere" ended it): sign in again.',
+  ],
+  ACCOUNT_REMOVED: ['unauthenticated', 'The account behind the token no longer exists or has no access.'],
+  INVALID_CREDENTIALS: ['unauthenticated', 'The e-mail and password do not match an account.'],
+
+  // What the caller may do.
+  FORBIDDEN: ['forbidden', 'The caller’s role or kind of account may not do this.'],
+  OTHER_ORGANISATION: ['forbidden', 'The request names another organisation’s data.'],
+  PLATFORM_REGISTRATION: ['forbidden', 'Platform accounts cannot be registered.'],
+
+  // What the request names.
+  NOT_FOUND: ['not_found', 'No such route or file.'],
+  ORGANISATION_NOT_FOUND: ['not_found', 'No such organisation (for this caller).'],
+  SUPPLIER_NOT_FOUND: ['not_found', 'No such supplier.'],
+  PRODUCT_NOT_FOUND: ['not_found', 'No such product.'],
+  ORDER_NOT_FOUND: ['not_found', 'No such order for this organisation.'],
+  DROP_NOT_FOUND: ['not_found', 'No such drop on this order.'],
+  INVOICE_NOT_FOUND: ['not_found', 'No such invoice for this organisation.'],
+  APPLICATION_NOT_FOUND: ['not_found', 'No such credit application for this supplier.'],
+  USER_NOT_FOUND: ['not_found', 'No such user in this organisation.'],
+  CART_LINE_NOT_FOUND: ['not_found', 'No such line in the cart.'],
+  LICENCE_NOT_FOUND: ['not_found', 'The organisation has no licence on file.'],
+  NOTIFICATION_NOT_FOUND: ['not_found', 'No such notification for this user.'],
+
+  // The state of things does not allow it (409): refresh and decide again.
+  EMAIL_TAKEN: ['conflict', 'An account already uses this e-mail.'],
+  PRODUCT_EXISTS: ['conflict', 'A product with this name already exists; the message names it.'],
+  BUYER_INACTIVE: ['conflict', 'The buying organisation is deactivated.'],
+  SUPPLIER_INACTIVE: ['conflict', 'The supplier is deactivated.'],
+  NOT_OFFERED: ['conflict', 'The supplier no longer offers the product.'],
+  BELOW_MOQ: ['conflict', 'Fewer units than the supplier’s minimum order quantity.'],
+  NO_PAYMENT_METHOD: ['conflict', 'The supplier accepts none of the payment methods asked for.'],
+  NO_CREDIT_LINE: ['conflict', 'The buyer has no active credit line with the supplier.'],
+  CREDIT_SHORTFALL: ['conflict', 'The credit line has too little available for the order.'],
+  STOCK_SHORTFALL: ['conflict', 'The supplier has too few sellable units; the message gives both numbers.'],
+  ORDER_NOT_AWAITING_APPROVAL: ['conflict', 'The order was already approved or cancelled.'],
+  ORDER_NOT_RELEASED: ['conflict', 'The order’s drops cannot move before the buyer approves it.'],
+  INVALID_TRANSITION: ['conflict', 'The drop cannot move from its status to the one asked for.'],
+  DROP_PAID: ['conflict', 'The drop cannot be cancelled: its value is already paid.'],
+  INVOICE_VOID: ['conflict', 'The invoice was voided.'],
+  INVOICE_PAID: ['conflict', 'The invoice is already paid in full.'],
+  APPLICATION_PENDING: ['conflict', 'An application to this supplier is already awaiting its decision.'],
+  APPLICATION_DECIDED: ['conflict', 'The credit application was already decided.'],
+  LIMIT_BELOW_BALANCE: ['conflict', 'The new limit is below what the buyer already owes.'],
+  LAST_ADMIN: ['conflict', 'The organisation would be left without an Admin.'],
+  REMOVE_SELF: ['conflict', 'Users cannot remove themselves.'],
+  IDEMPOTENCY_KEY_REUSED: ['conflict', 'The Idempotency-Key was used for a different request.'],
+  IDEMPOTENCY_IN_PROGRESS: ['conflict', 'The request with this Idempotency-Key is still running; retry.'],
+
+  // Sizes, types and rates.
+  PAYLOAD_TOO_LARGE: ['too_large', 'The body or the uploaded file is too large.'],
+  UNSUPPORTED_MEDIA: ['unsupported_media', 'The content type or the file type is not accepted.'],
+  SIGN_IN_LOCKED: ['rate_limited', 'Too many failed sign-ins; Retry-After says when to try again.'],
+  REGISTRATION_LIMITED: ['rate_limited', 'Too many registrations from one network; Retry-After says when.'],
+  PASSWORD_RESET_LIMITED: [
+    'rate_limited',
+    'Too many password reset requests for this e-mail or from this network; Retry-After says when.',
+  ],
+  RATE_LIMITED: ['rate_limited', 'Too many requests; Retry-After says when to try again.'],
+
+  // The server's side.
+  UNAVAILABLE: ['unavailable', 'The database is briefly away; retry after Retry-After seconds.'],
+  INTERNAL_ERROR: ['internal', 'A fault on the server, logged under requestId.'],
+} as const satisfies Record<string, readonly [ErrorKind, string]>;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+/** The kind (so the status) of a code. */
+export const errorKindOf = (code: ErrorCode): ErrorKind => ERROR_CODES[code][0];
+
+/** Every error the API answers has this shape (DOMAIN.md "Numbers, dates, errors"). */
+export const errorResponseSchema = z
+  .object({
+    message: z.string().meta({ description: 'For people; may be reworded. Branch on `code`.' }),
+    code: z.enum(errorCodes).meta({
+      description: Object.entries(ERROR_CODES)
+        .map(([code, [kind, what]]) => `- \`${code}\` (${ERROR_STATUS[kind]}): ${what}`)
+        .join('\n'),
+    }),
+    kind: z.enum(Object.keys(ERROR_STATUS) as [ErrorKind, ...ErrorKind[]]),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    requestId: z.string().optional(),
+    retryAfterSeconds: z.number().optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 /** The answer while the database restarts, fails over or stalls (503 with Retry-After). */

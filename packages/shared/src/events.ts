@@ -20,6 +20,8 @@ export const EVENT_TYPES = [
   'organisation.registered',
   'organisation.toggled',
   'staff.changed',
+  /** A user changed their password or signed out everywhere: their earlier sessions have ended. */
+  'account.sessions_ended',
 ] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -34,6 +36,8 @@ export const eventRefsSchema = z.object({
   productIds: z.array(z.uuid()).optional(),
   orderIds: z.array(z.uuid()).optional(),
   dropId: z.uuid().optional(),
+  /** The order history row a drop move wrote: the status it moved the drop to, as of this event. */
+  historyId: z.number().int().positive().optional(),
   lotId: z.uuid().optional(),
   applicationId: z.uuid().optional(),
   creditLineId: z.uuid().optional(),
@@ -85,9 +89,16 @@ export const LIVE_CONTROL = {
   ready: 'ready',
   /** The server lost events (a gap it could not replay): the client refetches everything it shows. */
   resync: 'resync',
-  /** The caller's access ended (removed user, deactivated organisation): the client signs out. */
+  /**
+   * The caller's access ended (removed user, no role left, or the session ended by a password change or
+   * "sign out everywhere"): the client signs out. Its data names why: `{ reason: SignedOutReason }`.
+   */
   signedOut: 'signed-out',
 } as const;
+
+/** Why a stream said 'signed-out'. */
+export const SIGNED_OUT_REASONS = ['removed', 'no-access', 'session-ended'] as const;
+export type SignedOutReason = (typeof SIGNED_OUT_REASONS)[number];
 
 /**
  * Response header of a write: the highest feed event it recorded. Sent back as AFTER_HEADER on later

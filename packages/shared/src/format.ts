@@ -3,7 +3,9 @@
  * server writes, such as the admin market summary: en-GH grouping, GH₵ with two decimals, '27 Nov 2026'.
  */
 
-const cedis = new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Amounts are formatted by the money module, with the rest of money's rules.
+export { formatCedis } from './money.ts';
+
 const units = new Intl.NumberFormat('en-GH');
 // Calendar days are read as UTC, the server's calendar, so no time zone moves the day.
 const day = new Intl.DateTimeFormat('en-GB', {
@@ -12,11 +14,6 @@ const day = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-
-/** SPEC §9: amounts in Ghana cedis with two decimals, e.g. GH₵1,250.00. */
-export function formatCedis(amount: number): string {
-  return `GH₵${cedis.format(amount)}`;
-}
 
 /** 11200 as '11,200'. */
 export function formatUnits(count: number): string {

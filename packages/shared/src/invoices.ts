@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './payments.ts';
-import { hasWholePesewas } from './money.ts';
-
-const cedis = new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatCedis, hasWholePesewas } from './money.ts';
 
 export const INVOICE_MESSAGES = {
   recorded: 'Payment recorded',
@@ -11,7 +9,7 @@ export const INVOICE_MESSAGES = {
   paid: 'This invoice is already paid in full.',
   amount: 'Enter an amount above GH₵0.00',
   cents: 'Amounts can have at most 2 decimals',
-  overDue: (due: number) => `Enter at most what is due: GH₵${cedis.format(due)}`,
+  overDue: (due: number) => `Enter at most what is due: ${formatCedis(due)}`,
   method: 'Choose how the customer paid',
   future: 'The payment date cannot be in the future',
   otherBuyer: 'You can only see your own organisation’s invoices.',

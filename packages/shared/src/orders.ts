@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './inventory.ts';
+import { roundPesewas, toCedis, toPesewas } from './money.ts';
 import {
   allowedPaymentMethods,
   defaultPaymentMethodFor,
@@ -336,18 +337,14 @@ export function builderAvailableCredit(
   supplier: BuilderSupplier,
   creditLine: { limit: number; balance: number } | null,
 ): number | null {
-  if (creditLine) return Math.round((creditLine.limit - creditLine.balance) * 100) / 100;
+  if (creditLine) return toCedis(toPesewas(creditLine.limit) - toPesewas(creditLine.balance));
   return supplier.creditAvailable;
 }
 
 /** SPEC §4: sum over drops of quantity x unit price, rounded to 2 decimals (in pesewas, exactly). */
 export function builderOrderTotal(drops: readonly { quantity: number }[], unitPrice: number): number {
-  const pesewas = Math.round(unitPrice * 100);
-  const units = drops.reduce(
-    (sum, d) => sum + (Number.isFinite(d.quantity) && d.quantity > 0 ? d.quantity : 0),
-    0,
-  );
-  return (units * pesewas) / 100;
+  // A quantity still being typed may be fractional; the total is rounded to the pesewa all the same.
+  return toCedis(roundPesewas(builderTotalUnits(drops) * toPesewas(unitPrice)));
 }
 
 export function builderTotalUnits(drops: readonly { quantity: number }[]): number {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Client as PgClient } from 'pg';
+import type { Client as PgClient, QueryResult } from 'pg';
 import * as schema from './schema/index.ts';
 import { withNamedStatements } from './named-statements.ts';
 
@@ -25,6 +25,11 @@ export interface Database {
    * missed in between, so the caller catches up from the table.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Raw SQL for libraries that bring their own (the job queue, pg-boss): parameterised text with
+   * values, or a script of several statements without, whose last statement's rows are answered.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -54,6 +59,20 @@ export interface DatabaseOptions {
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
+/** PostgreSQL's numeric type (oid 1700), which both drivers would otherwise answer as text. */
+export const NUMERIC_OID = 1700;
+
+/**
+ * Money is read one way (docs/architecture.md "Money"): a numeric column arrives as a JavaScript number
+ * on both drivers, so repositories select money plain (no ::text or ::float8) and type it number, in
+ * cedis. A numeric(14,2) has at most 14 significant digits and a double round-trips any 15, so the
+ * number is the amount exactly as far as display and the wire go (the trade figures' numeric(16,2)
+ * sums too, up to 2^53 pesewas, about GH₵90 trillion); arithmetic still happens in whole pesewas
+ * (@aduro/shared/money). Only numeric changes: bigint (int8) stays text on node-postgres and a number
+ * (a BigInt past 2^53) on PGlite, which is why counts are cast to int in SQL.
+ */
+export const parseNumeric = (text: string): number => Number(text);
+
 /** The server each PostgreSQL database was opened on, for work that needs a connection of its own. */
 const serverUrls = new WeakMap<Db, string>();
 
@@ -62,7 +81,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    // numeric, bigint and date come back as strings; drizzle's column modes map them.
+    // numeric as a number, see parseNumeric. Set on pg's process-wide registry, not as the pool's own
+    // `types`: drizzle gives every query a `types` of its own (to keep dates as text) that falls back to
+    // this registry, so a pool's types would never reach a drizzle query. bigint and date stay strings,
+    // which drizzle's column modes map.
+    pg.types.setTypeParser(NUMERIC_OID, parseNumeric);
     // A few connections per core: more only queue inside PostgreSQL and switch contexts (on this
     // 2-core machine 8 connections approve 220 orders/s where 20 managed 196, apps/api/bench/approvals.ts).
     const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
@@ -94,16 +117,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       driver: 'postgres',
       listen: (channel, handlers) => listenWithReconnect(pg.Client, url, connectTimeoutMs, channel, handlers),
+      executeSql: async (text, values) => {
+        const result = (await pool.query(text, values)) as QueryResult | QueryResult[];
+        return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+      },
       close: () => pool.end(),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   let client = options.pglite;
-  if (!client) {
+  if (client) {
+    // An instance the caller opened (tests load a template copy) reads numeric the same way. Each query's
+    // own parsers (drizzle's, for dates) are merged over the instance's, so this one reaches them all.
+    client.parsers[NUMERIC_OID] = parseNumeric;
+  } else {
     const dir = path.join(path.resolve(options.dataDir ?? './data'), 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { parsers: { [NUMERIC_OID]: parseNumeric } });
   }
   const owned = client;
   const db = drizzle(owned, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -116,6 +147,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return async () => {
         if (!owned.closed) await unlisten();
       };
+    },
+    executeSql: async (text, values) => {
+      // PGlite's query takes one statement; a script (no values) goes through exec.
+      if (values && values.length > 0) return owned.query(text, values);
+      return { rows: (await owned.exec(text)).at(-1)?.rows ?? [] };
     },
     close: () => owned.close(),
   };

@@ -34,7 +34,11 @@ async function until(what: string, holds: () => Promise<boolean> | boolean, trie
 function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
   expect(res.statusCode, res.body).toBe(503);
   expect(res.headers['retry-after']).toBe('5');
-  expect(JSON.parse(res.body)).toMatchObject({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
+  expect(JSON.parse(res.body)).toMatchObject({
+    message: UNAVAILABLE_MESSAGE,
+    code: 'UNAVAILABLE',
+    kind: 'unavailable',
+  });
 }
 
 // Killing a backend needs a real server: PGlite is one connection in this process.

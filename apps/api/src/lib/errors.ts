@@ -1,22 +1,36 @@
-import { ERROR_STATUS, UNAVAILABLE_MESSAGE, type ErrorKind } from '@aduro/shared/errors';
+import {
+  ERROR_STATUS,
+  UNAVAILABLE_MESSAGE,
+  errorKindOf,
+  type ERROR_CODES,
+  type ErrorCode,
+  type ErrorKind,
+} from '@aduro/shared/errors';
+
+/** The codes of one kind, so each helper below accepts only codes its status fits. */
+type CodeOf<K extends ErrorKind> = {
+  [C in ErrorCode]: (typeof ERROR_CODES)[C][0] extends K ? C : never;
+}[ErrorCode];
 
 /**
- * A failure the caller can act on. Services throw these; the one error handler turns the kind into a
- * status (not found 404, invalid 400, conflict 409 ...) and the message into the response.
+ * A failure the caller can act on. Services throw these; the one error handler answers the code, its
+ * kind's status (not found 404, invalid 400, conflict 409 ...) and the message.
  */
 export class AppError extends Error {
+  readonly code: ErrorCode;
   readonly kind: ErrorKind;
   readonly fieldErrors?: Record<string, string[]>;
   readonly retryAfterSeconds?: number;
 
   constructor(
-    kind: ErrorKind,
+    code: ErrorCode,
     message: string,
     extra: { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
-    this.kind = kind;
+    this.code = code;
+    this.kind = errorKindOf(code);
     this.fieldErrors = extra.fieldErrors;
     this.retryAfterSeconds = extra.retryAfterSeconds;
   }
@@ -26,19 +40,26 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
-  new AppError('validation', message, { fieldErrors });
-export const unauthenticated = (message = 'Please sign in to continue.') =>
-  new AppError('unauthenticated', message);
-export const forbidden = (message = 'You do not have permission to do that.') =>
-  new AppError('forbidden', message);
-export const notFound = (message: string) => new AppError('not_found', message);
-export const conflict = (message: string) => new AppError('conflict', message);
+export const badRequest = (
+  message: string,
+  fieldErrors?: Record<string, string[]>,
+  code: CodeOf<'validation'> = 'VALIDATION_FAILED',
+) => new AppError(code, message, { fieldErrors });
+export const unauthenticated = (
+  code: CodeOf<'unauthenticated'> = 'UNAUTHENTICATED',
+  message = 'Please sign in to continue.',
+) => new AppError(code, message);
+export const forbidden = (
+  code: CodeOf<'forbidden'> = 'FORBIDDEN',
+  message = 'You do not have permission to do that.',
+) => new AppError(code, message);
+export const notFound = (code: CodeOf<'not_found'>, message: string) => new AppError(code, message);
+export const conflict = (code: CodeOf<'conflict'>, message: string) => new AppError(code, message);
 
 /** How long a caller is told to wait (Retry-After) while the database is away. */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 export const unavailable = () =>
-  new AppError('unavailable', UNAVAILABLE_MESSAGE, { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
+  new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
 
 /** The SQLSTATE or errno of an error, or of the first error in its cause chain that has one. */
 export function errorCode(err: unknown): string | undefined {
@@ -48,6 +69,9 @@ export function errorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** PostgreSQL's unique_violation, as raised by node-postgres and PGlite alike (possibly wrapped by drizzle). */
+export const isUniqueViolation = (err: unknown): boolean => errorCode(err) === '23505';
 
 /** PostgreSQL aborted the transaction to break a deadlock or a serialization conflict: run it again. */
 export function isRetryableTransactionError(err: unknown): boolean {

@@ -43,7 +43,7 @@ describe('inTransaction', () => {
     for (const failure of [
       pgError('23505'),
       wrapped('57P01'),
-      conflict('Already decided'),
+      conflict('APPLICATION_DECIDED', 'Already decided'),
       new Error('bug'),
     ]) {
       const { db, attempts } = failingDb([failure]);
@@ -75,7 +75,7 @@ describe('inTransaction', () => {
   });
 
   it('announces nothing when the work fails for good', async () => {
-    const { db } = failingDb([conflict('Already decided')]);
+    const { db } = failingDb([conflict('APPLICATION_DECIDED', 'Already decided')]);
     const heard: FeedEvent[][] = [];
     hearCommits(db, (events) => heard.push([...events]));
     try {

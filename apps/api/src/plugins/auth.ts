@@ -3,15 +3,16 @@ import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { hasPermission, type Permission, type UserType } from '@aduro/shared/permissions';
-import type { SessionUser } from '@aduro/shared/auth';
+import { AUTH_MESSAGES, type SessionUser } from '@aduro/shared/auth';
 import type { Config } from '../config.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
-import { loadSessionUser } from '../modules/auth/auth.repository.ts';
+import { loadSession, type LoadedSession } from '../modules/auth/auth.repository.ts';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string };
-    user: { sub: string };
+    /** `ver`: the user's session version when signed; tokens from before versions have none (0). */
+    payload: { sub: string; ver: number };
+    user: { sub: string; ver?: number };
   }
 }
 
@@ -20,18 +21,25 @@ declare module 'fastify' {
     /** Verifies the Bearer token and loads the caller with permissions from their current roles. */
     authenticate: AuthHook;
     /**
-     * A guard hook for a route group: authenticates, then checks user type and permissions. Given
-     * several rules, the caller passes when any one of them holds.
+     * The one way a route or route group is guarded (its preValidation, so before the body is read):
+     * authenticates, then checks user type and permissions. Given several rules, the caller passes
+     * when any one of them holds; `options` names the refusals a screen words its own way.
      */
-    guard(rule: GuardRule | readonly GuardRule[]): AuthHook;
-    signAccessToken(userId: string): { token: string; expiresIn: number };
+    guard(rule: GuardRule | readonly GuardRule[], options?: GuardOptions): AuthHook;
+    /** A token for the user at their current session version (sign-in, registration, password change). */
+    signAccessToken(userId: string, sessionVersion: number): { token: string; expiresIn: number };
     /** Keeps a caller just read from the database (at sign-in) as the current one for its user. */
-    rememberSession(user: SessionUser): void;
-    /** The user as the database has them now (null when removed), bypassing every cache. */
-    readCurrentUser(userId: string): Promise<SessionUser | null>;
+    rememberSession(session: LoadedSession): void;
+    /**
+     * The user and their session version as the database has them now (null when removed), bypassing
+     * every cache.
+     */
+    readCurrentSession(userId: string): Promise<LoadedSession | null>;
   }
   interface FastifyRequest {
     session: SessionUser | null;
+    /** The session version the request's token carries, accepted as the user's current one. */
+    tokenVersion: number;
   }
 }
 
@@ -52,10 +60,17 @@ export interface GuardRule {
   permission?: Permission | readonly Permission[];
 }
 
+export interface GuardOptions {
+  /** The 403 message when the caller is none of the user types the rules name. */
+  wrongType?: string;
+  /** The caller must belong to an organisation (member() then answers it); the 403 message if not. */
+  organisation?: string | true;
+}
+
+const NO_PERMISSION = 'You do not have permission to do that.';
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 const SESSION_INVALID = 'Your session is not valid. Please sign in again.';
 const SESSION_TTL_MS = 5_000;
-const ACCOUNT_GONE = 'Your account is no longer active. Please sign in again.';
 /** How far a token's issue time may run ahead of this server's clock (another replica's clock drifts). */
 const CLOCK_SKEW_S = 60;
 
@@ -63,6 +78,21 @@ const CLOCK_SKEW_S = 60;
 export function caller(request: FastifyRequest): SessionUser {
   if (!request.session) throw unauthenticated();
   return request.session;
+}
+
+/** The caller with the session version their token carries; only behind app.authenticate or app.guard. */
+export function callerSession(request: FastifyRequest): LoadedSession {
+  return { user: caller(request), sessionVersion: request.tokenVersion };
+}
+
+/** A signed-in member of an organisation. */
+export type Member = SessionUser & { orgId: string };
+
+/** The caller as a member of its organisation; call behind a guard with `organisation`, which refused the others. */
+export function member(request: FastifyRequest): Member {
+  const user = caller(request);
+  if (!user.orgId) throw forbidden('FORBIDDEN', NO_PERMISSION);
+  return user as Member;
 }
 
 export default fp(
@@ -75,90 +105,123 @@ export default fp(
     });
 
     app.decorateRequest('session', null);
+    app.decorateRequest('tokenVersion', 0);
 
-    app.decorate('signAccessToken', (userId: string) => ({
-      token: app.jwt.sign({ sub: userId }),
+    app.decorate('signAccessToken', (userId: string, sessionVersion: number) => ({
+      token: app.jwt.sign({ sub: userId, ver: sessionVersion }),
       expiresIn: ttlSeconds,
     }));
 
-    // The caller behind a token, kept for a few seconds: a signed-in screen fires several reads at once
-    // and each needs the caller's current roles. The change feed drops them on every replica: a staff
-    // change forgets that user, an organisation switched on or off forgets everyone (rare), and a gap in
-    // the feed forgets everyone, so a role change, a removed user or a deactivated organisation applies
-    // to the next request (SESSION_TTL_MS bounds it should the feed itself be down).
+    // The caller behind a token, with their session version, kept for a few seconds: a signed-in screen
+    // fires several reads at once and each needs the caller's current roles. The change feed drops them on
+    // every replica: a staff change or ended sessions forget that user, an organisation switched on or off
+    // forgets everyone (rare), and a gap in the feed forgets everyone, so a role change, a removed user, a
+    // deactivated organisation or a password change applies to the next request (SESSION_TTL_MS bounds it
+    // should the feed itself be down).
     const ttl = opts.sessionCacheMs ?? SESSION_TTL_MS;
-    const sessions = ttl > 0 ? new LRUCache<string, SessionUser>({ max: 10_000, ttl }) : null;
+    const sessions = ttl > 0 ? new LRUCache<string, LoadedSession>({ max: 10_000, ttl }) : null;
+    // Moves on with every drop: a read that started before a drop may hold what the drop was about, so
+    // it is answered but not kept.
+    let drops = 0;
+    const forget = (userId?: string) => {
+      drops += 1;
+      if (userId) sessions?.delete(userId);
+      else sessions?.clear();
+    };
     if (sessions) {
       app.feed.subscribe((event) => {
-        if (event.type === 'staff.changed') {
-          if (event.refs.userId) sessions.delete(event.refs.userId);
-          else sessions.clear();
-        } else if (event.type === 'organisation.toggled') sessions.clear();
+        if (event.type === 'staff.changed' || event.type === 'account.sessions_ended') {
+          forget(event.refs.userId);
+        } else if (event.type === 'organisation.toggled') forget();
       });
-      app.feed.onResync(() => sessions.clear());
+      app.feed.onResync(() => forget());
     }
-    const sessionKey = (userId: string) => userId;
-    const loadCaller = async (userId: string) => {
-      const known = sessions?.get(sessionKey(userId));
+    const loadCaller = async (userId: string, fresh = false) => {
+      const known = fresh ? undefined : sessions?.get(userId);
       if (known) return known;
-      const user = await loadSessionUser(app.db, userId);
-      if (user) sessions?.set(sessionKey(userId), user);
-      return user;
+      const before = drops;
+      const loaded = await loadSession(app.db, userId);
+      if (loaded && before === drops) sessions?.set(userId, loaded);
+      return loaded;
     };
     // Signing in reads the user afresh, so a change made outside this server (a password or name reset
     // from the shell) shows from that sign-in on.
-    app.decorate('readCurrentUser', (userId: string) => loadSessionUser(app.db, userId));
-    app.decorate('rememberSession', (user: SessionUser) => {
-      sessions?.set(sessionKey(user.id), user);
+    app.decorate('readCurrentSession', (userId: string) => loadSession(app.db, userId));
+    app.decorate('rememberSession', (session: LoadedSession) => {
+      sessions?.set(session.user.id, session);
     });
 
     // Tokens whose signature has been checked, by their exact header text, until they expire (at most a
     // minute): a signed-in screen sends the same token with every read, and hashing and decoding it each
     // time was the largest cost of a cached read. The text is the key, so a token that differs in any
-    // character is verified afresh.
-    const verifiedTokens = new LRUCache<string, { sub: string }>({ max: 10_000, ttl: 60_000 });
-    const verifyToken = async (request: FastifyRequest, header: string): Promise<string> => {
-      let payload: { sub: string; exp?: unknown; iat?: unknown };
+    // character is verified afresh. The version is kept beside the user id so that the cached path
+    // compares it with the cached session's without reading anything.
+    type VerifiedToken = { sub: string; ver: number };
+    const verifiedTokens = new LRUCache<string, VerifiedToken>({ max: 10_000, ttl: 60_000 });
+    const verifyToken = async (request: FastifyRequest, header: string): Promise<VerifiedToken> => {
+      let payload: { sub: string; ver?: unknown; exp?: unknown; iat?: unknown };
       try {
-        payload = await request.jwtVerify<{ sub: string; exp?: unknown; iat?: unknown }>();
+        payload = await request.jwtVerify<{ sub: string; ver?: unknown; exp?: unknown; iat?: unknown }>();
       } catch (err) {
         const code = (err as { code?: string }).code ?? '';
-        throw unauthenticated(code.includes('EXPIRED') ? SESSION_EXPIRED : SESSION_INVALID);
+        throw code.includes('EXPIRED')
+          ? unauthenticated('SESSION_EXPIRED', SESSION_EXPIRED)
+          : unauthenticated('UNAUTHENTICATED', SESSION_INVALID);
       }
       if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sub)) {
-        throw unauthenticated(SESSION_INVALID);
+        throw unauthenticated('UNAUTHENTICATED', SESSION_INVALID);
       }
       // Every token this server signs expires; one that never would, or one issued in the future (a
       // leaked secret's work, or a clock far off), is not one of ours.
       const now = Date.now();
       if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) {
-        throw unauthenticated(SESSION_INVALID);
+        throw unauthenticated('UNAUTHENTICATED', SESSION_INVALID);
       }
       if (
         payload.iat !== undefined &&
         (typeof payload.iat !== 'number' || payload.iat * 1000 > now + CLOCK_SKEW_S * 1000)
       ) {
-        throw unauthenticated(SESSION_INVALID);
+        throw unauthenticated('UNAUTHENTICATED', SESSION_INVALID);
       }
+      // A token signed before session versions existed carries none: it is of version 0, the first.
+      const ver = payload.ver ?? 0;
+      if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) {
+        throw unauthenticated('UNAUTHENTICATED', SESSION_INVALID);
+      }
+      const verified = { sub: payload.sub, ver };
       const left = payload.exp * 1000 - now;
-      if (left > 0) verifiedTokens.set(header, { sub: payload.sub }, { ttl: Math.min(60_000, left) });
-      return payload.sub;
+      if (left > 0) verifiedTokens.set(header, verified, { ttl: Math.min(60_000, left) });
+      return verified;
     };
 
     const BEARER = /^Bearer\s+\S+/i;
-    // The caller from the two caches alone: a token verified before and its user read since the last
-    // write. Most requests of a signed-in screen end here, without a promise or a database read.
-    const cachedCaller = (header: string): SessionUser | undefined => {
-      const sub = verifiedTokens.get(header)?.sub;
-      return sub === undefined ? undefined : sessions?.get(sessionKey(sub));
+    // The caller from the two caches alone: a token verified before, its user read since the last write,
+    // and the token's version the one read. Most requests of a signed-in screen end here, without a
+    // promise or a database read.
+    const fromCache = (request: FastifyRequest, header: string): boolean => {
+      const token = verifiedTokens.get(header);
+      if (token === undefined) return false;
+      const known = sessions?.get(token.sub);
+      if (known === undefined || known.sessionVersion !== token.ver) return false;
+      request.session = known.user;
+      request.tokenVersion = token.ver;
+      return true;
     };
     const resolveCaller = async (request: FastifyRequest, header: string | undefined) => {
       if (!header || !BEARER.test(header)) throw unauthenticated();
-      const sub = verifiedTokens.get(header)?.sub ?? (await verifyToken(request, header));
-      // Permissions come from the roles held now, never from the token.
-      const user = await loadCaller(sub);
-      if (!user) throw unauthenticated(ACCOUNT_GONE);
-      request.session = user;
+      const token = verifiedTokens.get(header) ?? (await verifyToken(request, header));
+      // Permissions and the session version come from the database, never from the token.
+      let current = await loadCaller(token.sub);
+      // Tokens are signed at the version current then: a newer one than this replica holds was signed
+      // after a change it has not heard of yet, so the user is read afresh rather than the token refused.
+      if (current && current.sessionVersion < token.ver) current = await loadCaller(token.sub, true);
+      if (!current) throw unauthenticated('ACCOUNT_REMOVED', AUTH_MESSAGES.accountRemoved);
+      // A password change or "sign out everywhere" since the token was signed ended its session.
+      if (current.sessionVersion !== token.ver) {
+        throw unauthenticated('SESSION_EXPIRED', AUTH_MESSAGES.sessionEnded);
+      }
+      request.session = current.user;
+      request.tokenVersion = token.ver;
     };
 
     /**
@@ -170,9 +233,7 @@ export default fp(
     const authenticate: AuthHook = function (request, reply, done) {
       void reply.header('cache-control', 'no-store');
       const header = request.headers.authorization;
-      const known = request.session ?? (header && BEARER.test(header) ? cachedCaller(header) : undefined);
-      if (known) {
-        request.session = known;
+      if (request.session || (header && BEARER.test(header) && fromCache(request, header))) {
         done?.();
         return undefined;
       }
@@ -180,19 +241,21 @@ export default fp(
     };
     app.decorate('authenticate', authenticate);
 
-    app.decorate('guard', (rule: GuardRule | readonly GuardRule[]) => {
+    app.decorate('guard', (rule: GuardRule | readonly GuardRule[], options: GuardOptions = {}) => {
       // Several rules let one route serve different callers (a customer, or a supplier's credit staff).
       const rules = ([] as GuardRule[]).concat(rule).map((r) => ({
         types: r.userType === undefined ? undefined : ([] as UserType[]).concat(r.userType),
         permission: r.permission,
       }));
+      const wrongType = options.wrongType ?? 'You do not have permission to view that area.';
+      const noOrganisation = options.organisation === true ? NO_PERMISSION : options.organisation;
       const check = (request: FastifyRequest) => {
         const user = caller(request);
         const ofType = rules.filter((r) => !r.types || r.types.includes(user.userType));
-        if (ofType.length === 0) throw forbidden('You do not have permission to view that area.');
-        if (!ofType.some((r) => hasPermission(user.permissions, r.permission))) {
-          throw forbidden('You do not have permission to do that.');
-        }
+        if (ofType.length === 0) throw forbidden('FORBIDDEN', wrongType);
+        if (!ofType.some((r) => hasPermission(user.permissions, r.permission)))
+          throw forbidden('FORBIDDEN', NO_PERMISSION);
+        if (noOrganisation !== undefined && !user.orgId) throw forbidden('FORBIDDEN', noOrganisation);
       };
       const handler: AuthHook = function (request, reply, done) {
         const pending = authenticate.call(this, request, reply);

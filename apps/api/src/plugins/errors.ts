@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { GENERIC_ERROR_MESSAGE, type ErrorResponse } from '@aduro/shared/errors';
+import {
+  ERROR_STATUS,
+  GENERIC_ERROR_MESSAGE,
+  errorKindOf,
+  type ErrorCode,
+  type ErrorResponse,
+} from '@aduro/shared/errors';
 import {
   AppError,
   isDatabaseUnavailable,
@@ -10,19 +16,51 @@ import {
   unavailable,
 } from '../lib/errors.ts';
 
-// Fastify's own client errors, rewritten in words a person understands.
-const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_REQ_FILE_TOO_LARGE: 'Licensure document must be 20MB or smaller',
-  FST_PARTS_LIMIT: 'The form has too many parts.',
-  FST_FILES_LIMIT: 'Upload one licensure document only.',
-  FST_FIELDS_LIMIT: 'The form has too many fields.',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send this form as multipart/form-data.',
-  FST_ERR_VALIDATION: 'Please review the highlighted details.',
+// Fastify's own client errors, rewritten in words a person understands, with the code they answer.
+const FASTIFY_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    message: 'The request body is not valid JSON.',
+    code: 'MALFORMED_REQUEST',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    message: 'The request body is empty; send a JSON object.',
+    code: 'MALFORMED_REQUEST',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    message: 'This content type is not supported here.',
+    code: 'UNSUPPORTED_MEDIA',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' },
+  FST_REQ_FILE_TOO_LARGE: {
+    message: 'Licensure document must be 20MB or smaller',
+    code: 'PAYLOAD_TOO_LARGE',
+  },
+  FST_PARTS_LIMIT: { message: 'The form has too many parts.', code: 'PAYLOAD_TOO_LARGE' },
+  FST_FILES_LIMIT: { message: 'Upload one licensure document only.', code: 'PAYLOAD_TOO_LARGE' },
+  FST_FIELDS_LIMIT: { message: 'The form has too many fields.', code: 'PAYLOAD_TOO_LARGE' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    message: 'Send this form as multipart/form-data.',
+    code: 'UNSUPPORTED_MEDIA',
+  },
+  FST_ERR_VALIDATION: { message: 'Please review the highlighted details.', code: 'VALIDATION_FAILED' },
 };
+
+/** The code of a client error Fastify raised without one of ours, by its status. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404 || status === 405) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA';
+  if (status === 429) return 'RATE_LIMITED';
+  return 'MALFORMED_REQUEST';
+}
+
+const answer = (code: ErrorCode, message: string): ErrorResponse => ({
+  message,
+  code,
+  kind: errorKindOf(code),
+});
 
 /** One error handler: messages for status < 500, a generic text above it, full context in the log. */
 export default fp(
@@ -43,7 +81,7 @@ export default fp(
 
       if (error instanceof AppError) {
         status = error.statusCode;
-        body = { message: error.message, code: error.kind };
+        body = answer(error.code, error.message);
         if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
         if (error.retryAfterSeconds !== undefined) {
           body.retryAfterSeconds = error.retryAfterSeconds;
@@ -57,24 +95,24 @@ export default fp(
         }));
         const fieldErrors = toFieldErrors(issues);
         body = {
-          message: issues[0]?.message ?? FASTIFY_MESSAGES.FST_ERR_VALIDATION!,
-          code: 'validation',
+          ...answer('VALIDATION_FAILED', issues[0]?.message ?? FASTIFY_ERRORS.FST_ERR_VALIDATION!.message),
           fieldErrors,
         };
       } else if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-        body = { message: GENERIC_ERROR_MESSAGE };
+        body = answer('INTERNAL_ERROR', GENERIC_ERROR_MESSAGE);
       } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-        status = error.statusCode;
-        body = { message: (error.code && FASTIFY_MESSAGES[error.code]) || error.message, code: error.code };
-        if (status === 429) body.code = 'rate_limited';
+        const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+        // A known error answers its code's status (a non-multipart registration: 415, not multipart's 406).
+        status = known ? ERROR_STATUS[errorKindOf(known.code)] : error.statusCode;
+        body = known ? answer(known.code, known.message) : answer(codeForStatus(status), error.message);
       } else {
-        body = { message: GENERIC_ERROR_MESSAGE };
+        body = answer('INTERNAL_ERROR', GENERIC_ERROR_MESSAGE);
       }
 
       if (status >= 500 && status !== 503) {
         request.log.error({ err: error }, 'request failed');
-        body = { message: GENERIC_ERROR_MESSAGE, requestId: String(request.id) };
+        body = { ...answer('INTERNAL_ERROR', GENERIC_ERROR_MESSAGE), requestId: String(request.id) };
       } else {
         request.log.info({ status, message: body.message, code: body.code }, 'request rejected');
       }

@@ -54,7 +54,11 @@ export default fp(
       const key = request.headers[HEADER];
       if (key === undefined) return;
       if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-        throw badRequest(IDEMPOTENCY_MESSAGES.badKey, { [HEADER]: [IDEMPOTENCY_MESSAGES.badKey] });
+        throw badRequest(
+          IDEMPOTENCY_MESSAGES.badKey,
+          { [HEADER]: [IDEMPOTENCY_MESSAGES.badKey] },
+          'IDEMPOTENCY_KEY_INVALID',
+        );
       }
       // Runs after the route's guard, so the caller is known.
       const userId = request.session!.id;
@@ -68,9 +72,12 @@ export default fp(
         return;
       }
       const stored = await findAnswer(app.db, userId, key);
-      if (!stored || stored.fingerprint !== fingerprint) throw conflict(IDEMPOTENCY_MESSAGES.otherRequest);
+      if (!stored || stored.fingerprint !== fingerprint)
+        throw conflict('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.otherRequest);
       if (stored.status === null) {
-        throw new AppError('conflict', IDEMPOTENCY_MESSAGES.inProgress, { retryAfterSeconds: 2 });
+        throw new AppError('IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress, {
+          retryAfterSeconds: 2,
+        });
       }
       return reply
         .code(stored.status)

@@ -33,7 +33,7 @@ function expectNulRefusal(res: { statusCode: number; json(): unknown }, fields: 
   expect(res.statusCode).toBe(400);
   const body = res.json() as { message: string; code: string; fieldErrors: Record<string, string[]> };
   expect(body.message).toBe(NUL_MESSAGE);
-  expect(body.code).toBe('validation');
+  expect(body.code).toBe('VALIDATION_FAILED');
   expect(body.fieldErrors).toEqual(Object.fromEntries(fields.map((f) => [f, [NUL_MESSAGE]])));
 }
 

@@ -57,7 +57,11 @@ describe('REQUEST_TIMEOUT_MS', () => {
     await holding;
     expect(slow.statusCode, slow.body).toBe(503);
     expect(slow.headers['retry-after']).toBe('5');
-    expect(slow.json()).toMatchObject({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
+    expect(slow.json()).toMatchObject({
+      message: UNAVAILABLE_MESSAGE,
+      code: 'UNAVAILABLE',
+      kind: 'unavailable',
+    });
 
     // The stream, older than the timeout, still delivers.
     const [product] = await queryRows<{ id: string }>(t.database.db, sql`select id from products limit 1`);

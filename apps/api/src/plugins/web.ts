@@ -39,14 +39,14 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (url === '/api' || url.startsWith('/api/')) {
-        throw notFound(`No API route matches ${request.method} ${url}`);
+        throw notFound('NOT_FOUND', `No API route matches ${request.method} ${url}`);
       }
       if ((request.method === 'GET' || request.method === 'HEAD') && hasBuild) {
         // A path with a file extension that was not found is a missing asset, not an app route.
-        if (path.extname(url) && !url.endsWith('.html')) throw notFound('File not found');
+        if (path.extname(url) && !url.endsWith('.html')) throw notFound('NOT_FOUND', 'File not found');
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
-      throw notFound(hasBuild ? 'Not found' : 'The web app is not built. Run `npm run build`.');
+      throw notFound('NOT_FOUND', hasBuild ? 'Not found' : 'The web app is not built. Run `npm run build`.');
     });
   },
   { name: 'web' },

@@ -44,6 +44,8 @@ interface Policy {
   request(c: Ctx): Call;
   /** A streaming answer (SSE): only refusals are checked here; events.api tests cover the stream. */
   stream?: boolean;
+  /** The allowed call ends the caller's sessions, so the caller signs in again after it. */
+  endsSessions?: boolean;
 }
 interface Ctx {
   kind: CallerKind;
@@ -88,7 +90,33 @@ const POLICY: Record<string, Policy> = {
     // An incomplete registration: refused as invalid (400), never as unauthorised.
     request: () => ({ url: '/api/auth/register', payload: { userType: 'customer' } }),
   },
+  'POST /api/auth/password-reset': {
+    allow: 'public',
+    // 202 whether or not the account exists; nothing is mailed for an unknown e-mail.
+    request: () => ({ url: '/api/auth/password-reset', payload: { email: 'nobody@example.test' } }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    allow: 'public',
+    // An unknown token: refused as invalid (400), never as unauthorised.
+    request: () => ({
+      url: '/api/auth/password-reset/confirm',
+      payload: { token: 'not-a-reset-token', password: 'matrix-pass-1' },
+    }),
+  },
   'GET /api/auth/me': { allow: EVERYONE, request: () => ({ url: '/api/auth/me' }) },
+  'POST /api/auth/password': {
+    allow: EVERYONE,
+    // A wrong current password: refused as invalid (400), and nothing changes.
+    request: () => ({
+      url: '/api/auth/password',
+      payload: { currentPassword: 'not-the-password', newPassword: 'matrix-pass-1' },
+    }),
+  },
+  'POST /api/auth/sign-out-everywhere': {
+    allow: EVERYONE,
+    request: () => ({ url: '/api/auth/sign-out-everywhere' }),
+    endsSessions: true,
+  },
   'GET /api/org/licence': { allow: SUPPLIERS, request: () => ({ url: '/api/org/licence' }) },
 
   // Platform administration.
@@ -297,6 +325,17 @@ const POLICY: Record<string, Policy> = {
 
   // The live change feed.
   'GET /api/events': { allow: EVERYONE, stream: true, request: () => ({ url: '/api/events' }) },
+
+  // Notifications: every signed-in user reads and marks their own (another's id is a 404).
+  'GET /api/notifications': { allow: EVERYONE, request: () => ({ url: '/api/notifications' }) },
+  'POST /api/notifications/read-all': {
+    allow: EVERYONE,
+    request: () => ({ url: '/api/notifications/read-all' }),
+  },
+  'POST /api/notifications/{id}/read': {
+    allow: EVERYONE,
+    request: () => ({ url: '/api/notifications/00000000-0000-4000-8000-000000000000/read' }),
+  },
 };
 
 const EXCLUDED = (path: string) =>
@@ -609,6 +648,9 @@ describe('the authorisation matrix', () => {
           ? res.statusCode < 500 && res.statusCode !== 401 && res.statusCode !== 403
           : res.statusCode === 403;
       if (!ok) failures.push(`${kind}: expected ${expected}, got ${describeAnswer(res)}`);
+      if (allowed && policy.endsSessions) {
+        tokens[kind] = await t.login(ACCOUNTS[kind as SignedIn].email, ACCOUNTS[kind as SignedIn].userType);
+      }
     }
     expect(failures, `${op}\n  ${failures.join('\n  ')}`).toEqual([]);
   });

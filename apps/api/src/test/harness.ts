@@ -5,7 +5,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import type { LoginLimiterOptions } from '../modules/auth/login-limiter.ts';
 import { openTestDatabase, tempDataDir } from './databases.ts';
 
@@ -19,6 +20,12 @@ export interface TestApp {
   serverErrors: LightMyRequestResponse[];
   /** The seeded organisations' ids by name, so tests read as the demo data does. */
   organisationIds(): Promise<Record<string, string>>;
+  /**
+   * A second server on the same database, as another replica would be: its own connections (on PGlite,
+   * its own handle on the one embedded database), caches and change feed, so it hears this app's
+   * writes only through NOTIFY. Closed by close().
+   */
+  replica(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -32,6 +39,8 @@ export async function createTestApp(
     /** More settings, e.g. LLM_BASE_URL for the market summary. */
     env?: Record<string, string>;
     llmTimeoutMs?: number;
+    /** How often job workers poll (plugins/jobs.ts); tests of jobs ask sooner than the 2 s default. */
+    jobPollingSeconds?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({
@@ -55,6 +64,7 @@ export async function createTestApp(
     loginLimits: options.loginLimits ?? { perEmail: 1000, perAddress: 1000 },
     sessionCacheMs: options.sessionCacheMs,
     llmTimeoutMs: options.llmTimeoutMs,
+    jobPollingSeconds: options.jobPollingSeconds,
   });
   const serverErrors: LightMyRequestResponse[] = [];
   app.addHook('onResponse', async (_req, reply) => {
@@ -62,6 +72,7 @@ export async function createTestApp(
       serverErrors.push({ statusCode: reply.statusCode } as LightMyRequestResponse);
   });
   await app.ready();
+  const replicas: Array<() => Promise<void>> = [];
 
   return {
     app,
@@ -84,7 +95,32 @@ export async function createTestApp(
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
       return `Bearer ${res.json().accessToken as string}`;
     },
+    async replica() {
+      // The driver's own client under drizzle: the PGlite instance, or the pool whose URL names the database.
+      const client = (database.db as unknown as { $client: unknown }).$client;
+      const own =
+        database.driver === 'pglite'
+          ? await openDatabase({ pglite: client as PGlite })
+          : await openDatabase({
+              databaseUrl: (client as { options: { connectionString: string } }).options.connectionString,
+            });
+      const other = await buildApp({
+        config,
+        database: own,
+        logger: false,
+        loginLimits: options.loginLimits ?? { perEmail: 1000, perAddress: 1000 },
+        sessionCacheMs: options.sessionCacheMs,
+      });
+      await other.ready();
+      replicas.push(async () => {
+        await other.close();
+        // The embedded database is this app's too; only a pool of its own is closed here.
+        if (own.driver === 'postgres') await own.close();
+      });
+      return other;
+    },
     async close() {
+      for (const closeReplica of replicas.splice(0)) await closeReplica();
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -13,6 +13,10 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const LoginRoute = page(() => import('./routes/login/login-route'), 'LoginRoute');
+const ResetPasswordRoute = page(
+  () => import('./routes/reset-password/reset-password-route'),
+  'ResetPasswordRoute',
+);
 const ManualRoute = page(() => import('./routes/manual/manual-route'), 'ManualRoute');
 const CustomerHubRoute = page(() => import('./routes/customer/customer-hub-route'), 'CustomerHubRoute');
 const CartRoute = page(() => import('./routes/customer/cart-route'), 'CartRoute');
@@ -32,6 +36,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: 'login', element: <LoginRoute /> },
+      { path: 'reset-password', element: <ResetPasswordRoute /> },
       { path: 'manual', element: <ManualRoute /> },
       {
         path: 'customer',

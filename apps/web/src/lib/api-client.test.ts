@@ -101,6 +101,40 @@ describe('apiRequest', () => {
     });
   });
 
+  it("carries the server's failure code, so screens branch on what failed rather than on its wording", async () => {
+    mockFetch({
+      'POST /orders/o-1/approve': () =>
+        json({ message: 'Kumasi Pharma has only 4 units', code: 'STOCK_SHORTFALL', kind: 'conflict' }, 409),
+    });
+    await expect(apiRequest('/orders/o-1/approve', { method: 'POST' })).rejects.toMatchObject({
+      status: 409,
+      code: 'STOCK_SHORTFALL',
+      message: 'Kumasi Pharma has only 4 units',
+    });
+  });
+
+  it("keeps the message of an answer whose code this bundle does not know yet (a newer server's)", async () => {
+    mockFetch({
+      'POST /cart/checkout': () =>
+        json({ message: 'Something new', code: 'FUTURE_CODE', kind: 'conflict' }, 409),
+    });
+    const error = await apiRequest('/cart/checkout', { method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, message: 'Something new', code: undefined });
+  });
+
+  it('keeps the token on a 401 that is about the password, not the token', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'still-good');
+    mockFetch({
+      'POST /auth/login': () =>
+        json({ message: 'Invalid credentials', code: 'INVALID_CREDENTIALS', kind: 'unauthenticated' }, 401),
+    });
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('still-good');
+    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  });
+
   it('forgets a token the server rejects, so the guards send the user to sign in', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'expired');
     mockFetch({ 'GET /cart': () => json({ message: 'Your session has expired' }, 401) });

@@ -1,4 +1,4 @@
-import { errorResponseSchema, GENERIC_ERROR_MESSAGE } from '@aduro/shared/errors';
+import { errorResponseSchema, GENERIC_ERROR_MESSAGE, type ErrorCode } from '@aduro/shared/errors';
 import { AFTER_HEADER, POSITION_HEADER } from '@aduro/shared/events';
 import { clearToken, getToken } from './auth-token';
 
@@ -39,6 +39,8 @@ function sessionHeaders(token: string | null): Record<string, string> {
 
 interface ApiErrorInit {
   status: number;
+  /** The server's stable failure code (packages/shared/src/errors.ts), when it sent a known one. */
+  code?: ErrorCode;
   /** The message the server put in its error body, when it sent one. */
   serverMessage?: string;
   /** What to show when the server gave no message of its own. */
@@ -51,6 +53,8 @@ interface ApiErrorInit {
 /** Every failed call made through this client throws one of these. status 0 means no HTTP answer. */
 export class ApiError extends Error {
   readonly status: number;
+  /** What failed, for code to branch on; the message is for people. Undefined without an answer of ours. */
+  readonly code: ErrorCode | undefined;
   readonly serverMessage: string | undefined;
   readonly fieldErrors: FieldErrors | undefined;
   readonly requestId: string | undefined;
@@ -60,6 +64,7 @@ export class ApiError extends Error {
     super(init.serverMessage ?? init.clientMessage ?? GENERIC_ERROR_MESSAGE);
     this.name = 'ApiError';
     this.status = init.status;
+    this.code = init.code;
     this.serverMessage = init.serverMessage;
     this.fieldErrors = init.fieldErrors;
     this.requestId = init.requestId;
@@ -79,11 +84,21 @@ export interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
 
+/**
+ * The error contract, read leniently: a code or kind this bundle does not know yet (a newer server)
+ * is dropped rather than the whole answer, so its message still shows.
+ */
+const errorAnswerSchema = errorResponseSchema.extend({
+  code: errorResponseSchema.shape.code.optional().catch(undefined),
+  kind: errorResponseSchema.shape.kind.optional().catch(undefined),
+});
+
 function toApiError(status: number, body: unknown): ApiError {
-  const parsed = errorResponseSchema.safeParse(body);
+  const parsed = errorAnswerSchema.safeParse(body);
   if (parsed.success) {
     return new ApiError({
       status,
+      code: parsed.data.code,
       serverMessage: parsed.data.message || undefined,
       fieldErrors: parsed.data.fieldErrors,
       requestId: parsed.data.requestId,
@@ -104,8 +119,17 @@ function parseBody<T>(body: unknown, schema: ResponseSchema<T> | undefined, stat
 }
 
 /** An expired or revoked token makes every call fail; dropping it sends the user back to sign-in. */
-function forgetRejectedToken(status: number, sentToken: string | null) {
-  if (status === 401 && sentToken !== null) clearToken(sentToken);
+/** The answers that refuse the token itself (not, say, a wrong password at sign-in). */
+const TOKEN_REFUSED: ReadonlySet<ErrorCode | undefined> = new Set([
+  'UNAUTHENTICATED',
+  'SESSION_EXPIRED',
+  'ACCOUNT_REMOVED',
+  // A 401 without an answer of ours (a gateway in between) is taken as a refusal too.
+  undefined,
+]);
+
+function forgetRejectedToken(error: ApiError, sentToken: string | null) {
+  if (error.status === 401 && TOKEN_REFUSED.has(error.code) && sentToken !== null) clearToken(sentToken);
 }
 
 function parseJson(text: string): unknown {
@@ -148,8 +172,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   const body = parseJson(await response.text().catch(() => ''));
   if (!response.ok) {
-    if (!options.keepTokenOn401) forgetRejectedToken(response.status, token);
-    throw toApiError(response.status, body);
+    const error = toApiError(response.status, body);
+    if (!options.keepTokenOn401) forgetRejectedToken(error, token);
+    throw error;
   }
   return parseBody(body, options.schema, response.status);
 }
@@ -195,8 +220,9 @@ export function apiUpload<T = unknown>(
         }
         return;
       }
-      forgetRejectedToken(xhr.status, token);
-      reject(toApiError(xhr.status, body));
+      const error = toApiError(xhr.status, body);
+      forgetRejectedToken(error, token);
+      reject(error);
     };
     const networkFailure = () => reject(new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE }));
     xhr.onerror = networkFailure;
@@ -219,8 +245,9 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; filename:
     throw new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE });
   }
   if (!response.ok) {
-    forgetRejectedToken(response.status, token);
-    throw toApiError(response.status, parseJson(await response.text().catch(() => '')));
+    const error = toApiError(response.status, parseJson(await response.text().catch(() => '')));
+    forgetRejectedToken(error, token);
+    throw error;
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;

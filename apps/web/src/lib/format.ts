@@ -1,9 +1,5 @@
-const cedis = new Intl.NumberFormat('en-GH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** SPEC §9: amounts in Ghana cedis with two decimals, e.g. GH₵1,250.00. */
-export function formatCedis(amount: number): string {
-  return `GH₵${cedis.format(amount)}`;
-}
+// SPEC §9 amounts (GH₵1,250.00) are formatted by the money module, with the rest of money's rules.
+export { formatCedis } from '@aduro/shared/money';
 
 const units = new Intl.NumberFormat('en-GH');
 

@@ -85,6 +85,9 @@ export const users = pgTable(
     name: text('name').notNull(),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
+    // Raised by a password change or "sign out everywhere"; a token is good only while it carries the
+    // current value (plugins/auth.ts), so raising it ends every session signed before.
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,3 +151,23 @@ export const loginLimits = pgTable('login_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/**
+ * Password reset links (modules/auth/password-reset.service.ts): only the sha256 of the random token is
+ * kept, so a copy of the table opens no account. Good for 30 minutes and once; a newer link does not
+ * void an older unused one (docs/domain.md "Password reset").
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);

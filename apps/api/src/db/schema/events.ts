@@ -31,6 +31,15 @@ export const events = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })
       .notNull()
       .default(sql`clock_timestamp()`),
+    // When the event's background jobs were sent (plugins/event-jobs.ts); null until then. Events from
+    // before the job queue count as dispatched (migration 0005), so history is not replayed.
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'string' }),
   },
-  (t) => [index('events_org_ids_idx').using('gin', t.orgIds), index('events_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('events_org_ids_idx').using('gin', t.orgIds),
+    index('events_created_at_idx').on(t.createdAt),
+    index('events_undispatched_idx')
+      .on(t.id)
+      .where(sql`dispatched_at is null`),
+  ],
 );

@@ -9,3 +9,4 @@ export * from './invoices.ts';
 export * from './suppliers.ts';
 export * from './events.ts';
 export * from './idempotency.ts';
+export * from './notifications.ts';

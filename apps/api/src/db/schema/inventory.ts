@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './auth.ts';
 import { products } from './catalogue.ts';
 import { createdAt, money, updatedAt } from './columns.ts';
+import { orderDrops } from './orders.ts';
 
 /** A supplier's offer for a product: its price and minimum order quantity. */
 export const offers = pgTable(
@@ -50,5 +51,30 @@ export const inventoryLots = pgTable(
       .nullsNotDistinct(),
     index('inventory_lots_product_idx').on(t.productId, t.expiryDate),
     check('inventory_lots_quantity_nonnegative', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * Stock that left a lot for an order's drop: which lot each drop's units came from, so a cancelled drop
+ * returns them to the same lots. Inventory's table, since it is the lots' ledger; the drop is its reference.
+ */
+export const dropAllocations = pgTable(
+  'drop_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dropId: uuid('drop_id')
+      .notNull()
+      .references(() => orderDrops.id, { onDelete: 'cascade' }),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => inventoryLots.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('drop_allocations_drop_idx').on(t.dropId),
+    index('drop_allocations_lot_idx').on(t.lotId),
+    check('drop_allocations_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -17,7 +17,6 @@ import {
 import { organizations, paymentMethod, users } from './auth.ts';
 import { products } from './catalogue.ts';
 import { createdAt, money, updatedAt } from './columns.ts';
-import { inventoryLots } from './inventory.ts';
 
 export const orderStatus = pgEnum('order_status', [
   'AWAITING_CUSTOMER_APPROVAL',
@@ -117,28 +116,6 @@ export const orderDrops = pgTable(
     unique('order_drops_order_sequence_unique').on(t.orderId, t.sequence),
     index('order_drops_status_idx').on(t.status),
     check('order_drops_quantity_positive', sql`${t.quantity} > 0`),
-  ],
-);
-
-/** Which lot each drop's units came from, so a cancelled drop returns them to the same lots. */
-export const dropAllocations = pgTable(
-  'drop_allocations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    dropId: uuid('drop_id')
-      .notNull()
-      .references(() => orderDrops.id, { onDelete: 'cascade' }),
-    lotId: uuid('lot_id')
-      .notNull()
-      .references(() => inventoryLots.id, { onDelete: 'restrict' }),
-    quantity: integer('quantity').notNull(),
-    returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('drop_allocations_drop_idx').on(t.dropId),
-    index('drop_allocations_lot_idx').on(t.lotId),
-    check('drop_allocations_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
 

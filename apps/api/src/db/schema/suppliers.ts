@@ -3,6 +3,15 @@ import { check, date, integer, numeric, pgTable, primaryKey, uuid } from 'drizzl
 import { organizations } from './auth.ts';
 import { products } from './catalogue.ts';
 
+/**
+ * Cedis like db/schema/columns.ts money, wider since it sums orders; read as a number like every numeric
+ * (db/client.ts). The default is the text the migrations created it with, so drizzle-kit sees no change.
+ */
+const gmv = () =>
+  numeric('gmv', { precision: 16, scale: 2, mode: 'number' })
+    .notNull()
+    .default(sql`'0'`);
+
 // The marketplace's trade figures, kept up to date by triggers in the transaction that changes orders or
 // lots (migrations/0002_trade_figures.sql) instead of being aggregated per read: the directory reads 500
 // rows, not 200,000 orders. The triggers are deferred to commit, so their row locks are always the last
@@ -19,7 +28,7 @@ export const tradePairs = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     releasedOrders: integer('released_orders').notNull().default(0),
-    gmv: numeric('gmv', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+    gmv: gmv(),
   },
   (t) => [
     primaryKey({ columns: [t.supplierId, t.buyerId] }),
@@ -35,7 +44,7 @@ export const supplierTrade = pgTable(
       .primaryKey()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     customerCount: integer('customer_count').notNull().default(0),
-    gmv: numeric('gmv', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+    gmv: gmv(),
   },
   (t) => [check('supplier_trade_customers_nonnegative', sql`${t.customerCount} >= 0`)],
 );

@@ -52,9 +52,9 @@ export async function toggleEntity(
   actorUserId?: string,
 ): Promise<AdminEntity> {
   return inTransaction(db, async (tx) => {
-    if (!(await setEntityActive(tx, id, active))) throw notFound(ENTITY_NOT_FOUND);
+    if (!(await setEntityActive(tx, id, active))) throw notFound('ORGANISATION_NOT_FOUND', ENTITY_NOT_FOUND);
     const row = await findEntity(tx, id);
-    if (!row) throw notFound(ENTITY_NOT_FOUND);
+    if (!row) throw notFound('ORGANISATION_NOT_FOUND', ENTITY_NOT_FOUND);
     const supplier = row.kind === 'supplier';
     await recordEvent(tx, {
       type: 'organisation.toggled',
@@ -81,8 +81,8 @@ export async function getStats(db: Db, cache: ReadCache, now = new Date()): Prom
       totalProducts: stats.totalProducts,
       totalSuppliers: stats.totalSuppliers,
       activeCustomers: stats.activeCustomers,
-      gmv: Number(stats.gmv),
-      gmvByWeek: weeks.map((w) => ({ week: w.week, gmv: Number(w.gmv), orders: w.orders })),
+      gmv: stats.gmv,
+      gmvByWeek: weeks,
     };
   });
 }

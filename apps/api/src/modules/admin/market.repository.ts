@@ -11,20 +11,20 @@ export async function readStats(db: Executor) {
     totalProducts: number;
     totalSuppliers: number;
     activeCustomers: number;
-    gmv: string;
+    gmv: number;
   }>(
     db,
     sql`select (select count(*)::int from products) as "totalProducts",
                (select count(*)::int from organizations where kind = 'supplier' and is_active) as "totalSuppliers",
                (select count(*)::int from organizations where kind = 'customer' and is_active) as "activeCustomers",
-               (select coalesce(sum(total_cost), 0)::text from orders where status in ${RELEASED}) as gmv`,
+               (select coalesce(sum(total_cost), 0) from orders where status in ${RELEASED}) as gmv`,
   );
   return row!;
 }
 
 /** GMV and released orders per week (weeks start on Monday, UTC) over the last 12, empty weeks included. */
 export async function readGmvByWeek(db: Executor, now: Date) {
-  return queryRows<{ week: string; gmv: string; orders: number }>(
+  return queryRows<{ week: string; gmv: number; orders: number }>(
     db,
     sql`with weeks as (
           select generate_series(
@@ -32,7 +32,7 @@ export async function readGmvByWeek(db: Executor, now: Date) {
                    date_trunc('week', ${now.toISOString()}::timestamptz at time zone 'UTC'),
                    interval '1 week') as week)
         select to_char(w.week, 'YYYY-MM-DD') as week,
-               coalesce(sum(o.total_cost), 0)::text as gmv,
+               coalesce(sum(o.total_cost), 0) as gmv,
                count(o.id)::int as orders
         from weeks w
         left join orders o
@@ -51,15 +51,15 @@ export async function readGmvByWeek(db: Executor, now: Date) {
 export async function readMarketFacts(db: Executor, now: Date, today: string): Promise<MarketFacts> {
   const at = now.toISOString();
   const [window] = await queryRows<{
-    gmv: string;
+    gmv: number;
     orders: number;
-    previousGmv: string;
+    previousGmv: number;
     previousOrders: number;
   }>(
     db,
-    sql`select coalesce(sum(total_cost) filter (where approved_at >= ${at}::timestamptz - interval '30 days'), 0)::text as gmv,
+    sql`select coalesce(sum(total_cost) filter (where approved_at >= ${at}::timestamptz - interval '30 days'), 0) as gmv,
                (count(*) filter (where approved_at >= ${at}::timestamptz - interval '30 days'))::int as orders,
-               coalesce(sum(total_cost) filter (where approved_at < ${at}::timestamptz - interval '30 days'), 0)::text as "previousGmv",
+               coalesce(sum(total_cost) filter (where approved_at < ${at}::timestamptz - interval '30 days'), 0) as "previousGmv",
                (count(*) filter (where approved_at < ${at}::timestamptz - interval '30 days'))::int as "previousOrders"
         from orders
         where status in ${RELEASED}
@@ -78,11 +78,11 @@ export async function readMarketFacts(db: Executor, now: Date, today: string): P
         order by units desc, p.name
         limit 5`,
   );
-  const expiringStock = await queryRows<{ supplier: string; units: number; value: string; earliest: string }>(
+  const expiringStock = await queryRows<{ supplier: string; units: number; value: number; earliest: string }>(
     db,
     sql`select s.name as supplier,
                sum(l.quantity)::int as units,
-               coalesce(sum(l.quantity * f.unit_price), 0)::text as value,
+               coalesce(sum(l.quantity * f.unit_price), 0) as value,
                min(l.expiry_date)::text as earliest
         from inventory_lots l
         join organizations s on s.id = l.supplier_id
@@ -93,34 +93,34 @@ export async function readMarketFacts(db: Executor, now: Date, today: string): P
         limit 5`,
   );
   const [other] = await queryRows<{
-    creditLimit: string;
-    creditBalance: string;
+    creditLimit: number;
+    creditBalance: number;
     overdueInvoices: number;
-    overdueAmount: string;
+    overdueAmount: number;
     inactiveSuppliers: number;
     inactiveCustomers: number;
   }>(
     db,
-    sql`select (select coalesce(sum(credit_limit), 0)::text from credit_lines where status = 'active') as "creditLimit",
-               (select coalesce(sum(balance), 0)::text from credit_lines where status = 'active') as "creditBalance",
+    sql`select (select coalesce(sum(credit_limit), 0) from credit_lines where status = 'active') as "creditLimit",
+               (select coalesce(sum(balance), 0) from credit_lines where status = 'active') as "creditBalance",
                (select count(*)::int from invoices where status = 'unpaid' and due_date < ${today}::date) as "overdueInvoices",
-               (select coalesce(sum(amount - amount_paid), 0)::text from invoices
+               (select coalesce(sum(amount - amount_paid), 0) from invoices
                  where status = 'unpaid' and due_date < ${today}::date) as "overdueAmount",
                (select count(*)::int from organizations where kind = 'supplier' and not is_active) as "inactiveSuppliers",
                (select count(*)::int from organizations where kind = 'customer' and not is_active) as "inactiveCustomers"`,
   );
   return {
     windowDays: 30,
-    gmv: Number(window!.gmv),
-    previousGmv: Number(window!.previousGmv),
+    gmv: window!.gmv,
+    previousGmv: window!.previousGmv,
     orders: window!.orders,
     previousOrders: window!.previousOrders,
     topProducts,
-    expiringStock: expiringStock.map((s) => ({ ...s, value: Number(s.value) })),
-    creditLimit: Number(other!.creditLimit),
-    creditBalance: Number(other!.creditBalance),
+    expiringStock,
+    creditLimit: other!.creditLimit,
+    creditBalance: other!.creditBalance,
     overdueInvoices: other!.overdueInvoices,
-    overdueAmount: Number(other!.overdueAmount),
+    overdueAmount: other!.overdueAmount,
     inactiveSuppliers: other!.inactiveSuppliers,
     inactiveCustomers: other!.inactiveCustomers,
   };

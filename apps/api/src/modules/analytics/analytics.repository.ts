@@ -6,8 +6,8 @@ export interface TopProductRow extends Record<string, unknown> {
   productName: string;
   category: string;
   supplierCount: number;
-  totalSpend: string;
-  averageUnitPrice: string;
+  totalSpend: number;
+  averageUnitPrice: number;
   totalQuantity: number;
   lastOrderDate: string;
 }
@@ -23,8 +23,8 @@ export async function listTopProducts(db: Executor, buyerOrgId: string, limit: n
     sql`
       select p.id as "productId", p.name as "productName", p.category,
              count(distinct o.seller_org_id)::int as "supplierCount",
-             sum(d.quantity * o.unit_price)::text as "totalSpend",
-             round(sum(d.quantity * o.unit_price) / sum(d.quantity), 2)::text as "averageUnitPrice",
+             sum(d.quantity * o.unit_price) as "totalSpend",
+             round(sum(d.quantity * o.unit_price) / sum(d.quantity), 2) as "averageUnitPrice",
              sum(d.quantity)::int as "totalQuantity",
              to_char(max(o.approved_at) at time zone 'UTC', 'YYYY-MM-DD') as "lastOrderDate"
       from orders o

@@ -32,7 +32,7 @@ export default async function analyticsRoutes(app: FastifyInstance) {
     async (request) => {
       const { orgId } = caller(request);
       if (!orgId || orgId !== request.params.orgId) {
-        throw forbidden(MARKETPLACE_MESSAGES.otherOrganisationAnalytics);
+        throw forbidden('OTHER_ORGANISATION', MARKETPLACE_MESSAGES.otherOrganisationAnalytics);
       }
       return getTopProducts(app.db, orgId);
     },

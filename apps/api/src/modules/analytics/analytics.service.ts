@@ -7,15 +7,5 @@ const TOP_PRODUCTS_LIMIT = 20;
 
 /** A customer organisation's most purchased products, from its released orders. */
 export async function getTopProducts(db: Db, buyerOrgId: string): Promise<TopProduct[]> {
-  const rows = await listTopProducts(db, buyerOrgId, TOP_PRODUCTS_LIMIT);
-  return rows.map((r) => ({
-    productId: r.productId,
-    productName: r.productName,
-    category: r.category,
-    supplierCount: r.supplierCount,
-    totalSpend: Number(r.totalSpend),
-    averageUnitPrice: Number(r.averageUnitPrice),
-    totalQuantity: r.totalQuantity,
-    lastOrderDate: r.lastOrderDate,
-  }));
+  return listTopProducts(db, buyerOrgId, TOP_PRODUCTS_LIMIT);
 }

@@ -4,11 +4,22 @@ import type { SessionUser } from '@aduro/shared/auth';
 import type { Executor } from '../../db/client.ts';
 import { organizations, roles, userRoles, users } from '../../db/schema/index.ts';
 
-/** The caller as SPEC §3 describes it, read in one query with the roles held right now. */
-export async function loadSessionUser(db: Executor, userId: string): Promise<SessionUser | null> {
+/**
+ * A user as the server holds them for a request: the SessionUser of SPEC §3 (what GET /auth/me answers)
+ * and, kept beside it rather than in that contract, the session version a token must carry to be
+ * accepted (docs/domain.md "Organisations, users, sessions").
+ */
+export interface LoadedSession {
+  user: SessionUser;
+  sessionVersion: number;
+}
+
+/** The caller as SPEC §3 describes it, with their session version, read in one query with the roles held right now. */
+export async function loadSession(db: Executor, userId: string): Promise<LoadedSession | null> {
   const rows = await db
     .select({
       id: users.id,
+      sessionVersion: users.sessionVersion,
       email: users.email,
       name: users.name,
       userType: users.userType,
@@ -29,24 +40,64 @@ export async function loadSessionUser(db: Executor, userId: string): Promise<Ses
   if (!row) return null;
   const held = row.roles;
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    userType: row.userType,
-    orgId: row.orgId,
-    organizationName: row.organizationName,
-    organizationActive: row.organizationActive,
-    orgRole: primaryRole(held),
-    roles: held,
-    phoneNumber: row.userPhone ?? row.orgPhone ?? null,
-    permissions: permissionsForRoles(held),
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      userType: row.userType,
+      orgId: row.orgId,
+      organizationName: row.organizationName,
+      organizationActive: row.organizationActive,
+      orgRole: primaryRole(held),
+      roles: held,
+      phoneNumber: row.userPhone ?? row.orgPhone ?? null,
+      permissions: permissionsForRoles(held),
+    },
+    sessionVersion: row.sessionVersion,
   };
+}
+
+/** What a password change checks against: the user's hash and e-mail (for the sign-in limits). */
+export async function findCredentials(db: Executor, userId: string) {
+  const rows = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return rows[0] ?? null;
+}
+
+/**
+ * Sets a new password and ends every session signed before, only while the password is still the one
+ * verified (`verifiedHash`): of two changes at once, the second finds it changed and sets nothing.
+ * Answers the new session version, or null when the user or the verified password is gone.
+ */
+export async function replacePassword(
+  db: Executor,
+  userId: string,
+  values: { verifiedHash: string; passwordHash: string },
+): Promise<number | null> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: values.passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, values.verifiedHash)))
+    .returning({ sessionVersion: users.sessionVersion });
+  return rows[0]?.sessionVersion ?? null;
+}
+
+/** Ends every session of the user signed before now; answers the new version, or null for no such user. */
+export async function raiseSessionVersion(db: Executor, userId: string): Promise<number | null> {
+  const rows = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ sessionVersion: users.sessionVersion });
+  return rows[0]?.sessionVersion ?? null;
 }
 
 /** The account behind an e-mail, compared case-insensitively. */
 export async function findUserByEmail(db: Executor, email: string) {
   const rows = await db
-    .select({ id: users.id, userType: users.userType, passwordHash: users.passwordHash })
+    .select({ id: users.id, orgId: users.orgId, userType: users.userType, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`)
     .limit(1);

@@ -3,20 +3,30 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
+  accessTokenSchema,
   authResponseSchema,
+  changePasswordSchema,
   loginSchema,
+  passwordResetAcceptedSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   registerSchema,
   sessionUserSchema,
-  type SessionUser,
 } from '@aduro/shared/auth';
 import { AppError, badRequest, toFieldErrors } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { nulError } from '../../plugins/input-guard.ts';
-import { login, register } from './auth.service.ts';
-import { findLicence } from './auth.repository.ts';
+import { changePassword, login, register, signOutEverywhere } from './auth.service.ts';
+import { findLicence, type LoadedSession } from './auth.repository.ts';
 import { sendLicence, type LicenceStorage, type StagedLicence } from './licence-storage.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { RegistrationLimiter } from './registration-limiter.ts';
+import { PasswordResetLimiter } from './password-reset-limiter.ts';
+import {
+  PASSWORD_RESET_QUEUE,
+  confirmPasswordReset,
+  type PasswordResetJob,
+} from './password-reset.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
 export interface AuthRoutesOptions {
@@ -24,19 +34,29 @@ export interface AuthRoutesOptions {
   storage: LicenceStorage;
   /** Registrations per client address; 10 an hour on the app's database unless given. */
   registrations?: RegistrationLimiter;
+  /** Reset requests per e-mail (5 an hour) and per client address (20 an hour) unless given. */
+  passwordResets?: PasswordResetLimiter;
 }
 
 const errors = errorResponses(400, 401, 429);
 
-/** POST /auth/login, POST /auth/register (multipart), GET /auth/me. */
+/**
+ * POST /auth/login, POST /auth/register (multipart), GET /auth/me, POST /auth/password,
+ * POST /auth/sign-out-everywhere, POST /auth/password-reset, POST /auth/password-reset/confirm (its
+ * e-mail goes out from auth.jobs.ts).
+ */
 export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const registrations = opts.registrations ?? new RegistrationLimiter(app.db);
+  const passwordResets = opts.passwordResets ?? new PasswordResetLimiter(app.db);
 
-  const respond = (user: SessionUser) => {
-    app.rememberSession(user);
-    const { token, expiresIn } = app.signAccessToken(user.id);
-    return { accessToken: token, tokenType: 'Bearer' as const, expiresIn, user };
+  const tokenFor = (userId: string, sessionVersion: number) => {
+    const { token, expiresIn } = app.signAccessToken(userId, sessionVersion);
+    return { accessToken: token, tokenType: 'Bearer' as const, expiresIn };
+  };
+  const respond = (session: LoadedSession) => {
+    app.rememberSession(session);
+    return { ...tokenFor(session.user.id, session.sessionVersion), user: session.user };
   };
 
   r.post(
@@ -113,6 +133,91 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
     async (request) => caller(request),
   );
 
+  r.post(
+    '/auth/password',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password; every other session of the user ends",
+        description:
+          'A wrong current password is 400 with a field error on currentPassword (and counts as a failed ' +
+          'sign-in). The new password needs at least 8 characters and must differ from the current one. ' +
+          'Answers a fresh token for this session: tokens signed before are refused from their next ' +
+          'request on (401 SESSION_EXPIRED), on every replica.',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordSchema,
+        response: { 200: accessTokenSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = caller(request);
+      const version = await changePassword(app.db, opts.limiter, me, request.body, request.ip);
+      return tokenFor(me.id, version);
+    },
+  );
+
+  r.post(
+    '/auth/sign-out-everywhere',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of the signed-in user, this one included',
+        description:
+          'Answers 204; every token of the user signed before is refused from its next request on.',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null().describe('Every session has ended'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await signOutEverywhere(app.db, caller(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/auth/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for a password reset link by e-mail',
+        description:
+          'Always answers 202 with the same body, whether or not an account uses the e-mail; the lookup and ' +
+          'the e-mail happen later, in a job. An existing account gets a link to /reset-password that works ' +
+          'once, for 30 minutes. At most 5 requests an hour per e-mail and 20 per client address ' +
+          '(429 PASSWORD_RESET_LIMITED with Retry-After).',
+        body: passwordResetRequestSchema,
+        response: { 202: passwordResetAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await passwordResets.consume(request.body.email, request.ip);
+      // Every request enqueues the same job, so the answer takes as long whether or not the account exists.
+      await app.jobs.send<PasswordResetJob>(PASSWORD_RESET_QUEUE, { email: request.body.email });
+      return reply.status(202).send({ message: AUTH_MESSAGES.resetRequested });
+    },
+  );
+
+  r.post(
+    '/auth/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Set a new password with a reset link's token; every session of the user ends",
+        description:
+          'The password needs at least 8 characters. An unknown, expired or used token is 400 ' +
+          'RESET_TOKEN_INVALID. Answers 204: the user then signs in with the new password.',
+        body: passwordResetConfirmSchema,
+        response: { 204: z.null().describe('The password is set'), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await confirmPasswordReset(app.db, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
   r.get(
     '/org/licence',
     {
@@ -147,7 +252,7 @@ async function readRegistration(
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw badRequest('Send the registration form as multipart/form-data.');
+      throw badRequest('Send the registration form as multipart/form-data.', undefined, 'MALFORMED_REQUEST');
     }
     return { fields: { ...(body as Record<string, unknown>), licensureDocument: undefined } };
   }
@@ -186,7 +291,7 @@ async function readRegistration(
   } catch (err) {
     await storage.discard(staged);
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('too_large', AUTH_MESSAGES.licenceTooLargeToast, {
+      throw new AppError('PAYLOAD_TOO_LARGE', AUTH_MESSAGES.licenceTooLargeToast, {
         fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceTooLarge] },
       });
     }
@@ -212,9 +317,10 @@ export const FORM_MESSAGES = {
  */
 function unreadableForm(err: unknown): unknown {
   if (!(err instanceof Error) || 'statusCode' in err) return err;
-  if (/Boundary (not found|required)/.test(err.message)) return badRequest(FORM_MESSAGES.noBoundary);
+  if (/Boundary (not found|required)/.test(err.message))
+    return badRequest(FORM_MESSAGES.noBoundary, undefined, 'MALFORMED_REQUEST');
   if (/unexpected end of (form|multipart data)|^Malformed/i.test(err.message)) {
-    return badRequest(FORM_MESSAGES.incomplete);
+    return badRequest(FORM_MESSAGES.incomplete, undefined, 'MALFORMED_REQUEST');
   }
   return err;
 }

@@ -1,21 +1,31 @@
 import { FIRST_USER_ROLE, type RoleName } from '@aduro/shared/permissions';
-import { AUTH_MESSAGES, type LoginInput, type RegisterData, type SessionUser } from '@aduro/shared/auth';
-import type { Db } from '../../db/client.ts';
-import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
+import {
+  AUTH_MESSAGES,
+  type ChangePasswordInput,
+  type LoginInput,
+  type RegisterData,
+  type SessionUser,
+} from '@aduro/shared/auth';
+import type { Db, Executor } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, isUniqueViolation, unauthenticated } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import {
+  findCredentials,
   findOrCreatePlatformOrg,
   findUserByEmail,
   grantRoles,
   insertOrganization,
   insertUser,
-  loadSessionUser,
+  loadSession,
+  raiseSessionVersion,
+  replacePassword,
   setOrganizationLicence,
   updateUserCredentials,
+  type LoadedSession,
 } from './auth.repository.ts';
 import type { LicenceStorage, VerifiedLicence } from './licence-storage.ts';
 import type { LoginLimiter } from './login-limiter.ts';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { recordEvent } from '../events/events.repository.ts';
 
 /**
@@ -27,7 +37,7 @@ export async function login(
   limiter: LoginLimiter,
   input: LoginInput,
   address: string,
-): Promise<SessionUser> {
+): Promise<LoadedSession> {
   await limiter.assertAllowed(input.email, address);
   const account = await findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(
@@ -36,12 +46,12 @@ export async function login(
   );
   if (!account || !passwordOk || account.userType !== input.userType) {
     await limiter.recordFailure(input.email, address);
-    throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
+    throw unauthenticated('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
   }
   await limiter.recordSuccess(input.email, address);
-  const user = await loadSessionUser(db, account.id);
-  if (!user) throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
-  return user;
+  const session = await loadSession(db, account.id);
+  if (!session) throw unauthenticated('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+  return session;
 }
 
 /**
@@ -54,8 +64,9 @@ export async function register(
   storage: LicenceStorage,
   data: RegisterData,
   licence: VerifiedLicence | undefined,
-): Promise<SessionUser> {
-  if (data.userType === 'platform') throw new AppError('forbidden', AUTH_MESSAGES.platformRegistration);
+): Promise<LoadedSession> {
+  if (data.userType === 'platform')
+    throw forbidden('PLATFORM_REGISTRATION', AUTH_MESSAGES.platformRegistration);
   if (await findUserByEmail(db, data.email)) throw emailTaken();
   const passwordHash = await hashPassword(data.password);
   const isSupplier = data.userType === 'supplier';
@@ -110,9 +121,9 @@ export async function register(
       });
       return user.id;
     });
-    const user = await loadSessionUser(db, userId);
-    if (!user) throw new Error('Registered user could not be read back');
-    return user;
+    const session = await loadSession(db, userId);
+    if (!session) throw new Error('Registered user could not be read back');
+    return session;
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
     throw err;
@@ -121,19 +132,71 @@ export async function register(
   }
 }
 
-const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken);
+const emailTaken = () => conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
 
-/** Postgres unique_violation, as raised by node-postgres and PGlite alike (possibly wrapped by drizzle). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
+/**
+ * The user's sessions signed before now have ended: every replica drops its cached copy of the user, and
+ * the user's open live streams on an older version close (events.service.ts). Only the user's own
+ * organisation hears it, and of its members only the user's streams (events.service.ts `concerns`).
+ */
+export const sessionsEnded = (tx: Executor, userId: string, orgId: string | null) =>
+  recordEvent(tx, {
+    type: 'account.sessions_ended',
+    orgIds: orgId ? [orgId] : [],
+    refs: { userId },
+    actorUserId: userId,
+  });
+
+const wrongCurrentPassword = () =>
+  badRequest(AUTH_MESSAGES.currentPasswordWrong, {
+    currentPassword: [AUTH_MESSAGES.currentPasswordWrong],
+  });
+
+/**
+ * Changes the signed-in user's password: checks the current one (a wrong one is a field error, counted
+ * like a failed sign-in so a stolen token cannot guess it), then, in one transaction, the new hash, the
+ * next session version and the event. Answers the new version, which the caller's fresh token carries;
+ * every other session of the user is refused from its next request on.
+ */
+export async function changePassword(
+  db: Db,
+  limiter: LoginLimiter,
+  me: SessionUser,
+  input: ChangePasswordInput,
+  address: string,
+): Promise<number> {
+  const account = await findCredentials(db, me.id);
+  if (!account) throw unauthenticated('ACCOUNT_REMOVED', AUTH_MESSAGES.accountRemoved);
+  await limiter.assertAllowed(account.email, address);
+  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    await limiter.recordFailure(account.email, address);
+    throw wrongCurrentPassword();
   }
-  return false;
+  await limiter.recordSuccess(account.email, address);
+  const passwordHash = await hashPassword(input.newPassword);
+  return inTransaction(db, async (tx) => {
+    const version = await replacePassword(tx, me.id, { verifiedHash: account.passwordHash, passwordHash });
+    // The password changed since it was checked (another change won): the one typed is no longer current.
+    if (version === null) throw wrongCurrentPassword();
+    await sessionsEnded(tx, me.id, me.orgId);
+    return version;
+  });
+}
+
+/** "Sign out everywhere": ends every session of the user, the caller's own included. */
+export async function signOutEverywhere(db: Db, me: SessionUser): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const version = await raiseSessionVersion(tx, me.id);
+    if (version === null) throw unauthenticated('ACCOUNT_REMOVED', AUTH_MESSAGES.accountRemoved);
+    await sessionsEnded(tx, me.id, me.orgId);
+  });
 }
 
 /**
- * Creates the platform administrator, or resets the name and password of an existing one.
- * Used at start (ADMIN_EMAIL / ADMIN_PASSWORD) and by `npm run create-admin`.
+ * Creates the platform administrator, or resets the name and password of an existing one; a password
+ * that differs from the one held ends the administrator's sessions, like a change while signed in (the
+ * same password, given again at every start, ends nothing). Used at start (ADMIN_EMAIL / ADMIN_PASSWORD)
+ * and by `npm run create-admin`.
  */
 export async function ensurePlatformAdmin(
   db: Db,
@@ -141,14 +204,20 @@ export async function ensurePlatformAdmin(
 ): Promise<{ userId: string; created: boolean }> {
   const name = input.name?.trim() || 'Platform Administrator';
   const passwordHash = await hashPassword(input.password);
+  const before = await findUserByEmail(db, input.email);
+  const samePassword = before !== null && (await verifyPassword(before.passwordHash, input.password));
   return inTransaction(db, async (tx) => {
     const existing = await findUserByEmail(tx, input.email);
     if (existing) {
       if (existing.userType !== 'platform') {
-        throw conflict(`${input.email} already belongs to a ${existing.userType} account`);
+        throw conflict('EMAIL_TAKEN', `${input.email} already belongs to a ${existing.userType} account`);
       }
       await updateUserCredentials(tx, existing.id, { name, passwordHash });
       await grantRoles(tx, existing.id, ['PlatformAdmin' satisfies RoleName]);
+      if (!samePassword || existing.passwordHash !== before?.passwordHash) {
+        await raiseSessionVersion(tx, existing.id);
+        await sessionsEnded(tx, existing.id, existing.orgId);
+      }
       return { userId: existing.id, created: false };
     }
     const orgId = await findOrCreatePlatformOrg(tx);

@@ -57,7 +57,7 @@ export class TableLicenceStorage implements LicenceStorage {
       size += (chunk as Buffer).length;
       // The multipart limit truncates first; this holds for a caller without one.
       if (size > LICENCE_MAX_BYTES) {
-        throw new AppError('too_large', AUTH_MESSAGES.licenceTooLargeToast, {
+        throw new AppError('PAYLOAD_TOO_LARGE', AUTH_MESSAGES.licenceTooLargeToast, {
           fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceTooLarge] },
         });
       }
@@ -76,7 +76,7 @@ export class TableLicenceStorage implements LicenceStorage {
     if (mime === 'application/x-cfb' && staged.fileName.toLowerCase().endsWith('.doc'))
       mime = 'application/msword';
     if (!mime || !(mime in LICENCE_MIME_TYPES)) {
-      throw new AppError('unsupported_media', AUTH_MESSAGES.licenceType, {
+      throw new AppError('UNSUPPORTED_MEDIA', AUTH_MESSAGES.licenceType, {
         fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceType] },
       });
     }
@@ -156,10 +156,10 @@ export async function sendLicence(
   storage: LicenceStorage,
   licence: StoredLicence | null,
 ) {
-  if (!licence) throw notFound('Organisation not found');
-  if (!licence.key) throw notFound('This organisation has not uploaded a licence');
+  if (!licence) throw notFound('ORGANISATION_NOT_FOUND', 'Organisation not found');
+  if (!licence.key) throw notFound('LICENCE_NOT_FOUND', 'This organisation has not uploaded a licence');
   const content = await storage.read(licence.key);
-  if (!content) throw notFound('The licence file is missing from storage');
+  if (!content) throw notFound('LICENCE_NOT_FOUND', 'The licence file is missing from storage');
   const name = (licence.fileName ?? 'licence').replace(/[^\w.\- ]/g, '_');
   return reply
     .type(licence.mimeType ?? 'application/octet-stream')

@@ -154,7 +154,7 @@ function tooMany(waitMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.ceil(seconds / 60);
   const when = seconds < 90 ? `${seconds} seconds` : `${minutes} minutes`;
-  return new AppError('rate_limited', `Too many failed sign-in attempts. Try again in ${when}.`, {
+  return new AppError('SIGN_IN_LOCKED', `Too many failed sign-in attempts. Try again in ${when}.`, {
     retryAfterSeconds: seconds,
   });
 }

@@ -58,7 +58,11 @@ function tooMany(waitMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.ceil(seconds / 60);
   const when = seconds < 90 ? `${seconds} seconds` : `${minutes} minutes`;
-  return new AppError('rate_limited', `Too many registrations from your network. Try again in ${when}.`, {
-    retryAfterSeconds: seconds,
-  });
+  return new AppError(
+    'REGISTRATION_LIMITED',
+    `Too many registrations from your network. Try again in ${when}.`,
+    {
+      retryAfterSeconds: seconds,
+    },
+  );
 }

@@ -19,9 +19,9 @@ export interface CartLineRow extends Record<string, unknown> {
   supplierCategory: string | null;
   supplierLocation: string | null;
   quantity: number;
-  unitPrice: string | null;
+  unitPrice: number | null;
   /** The supplier's offer price while it still offers the product (active, unexpired stock). */
-  quotedUnitPrice: string | null;
+  quotedUnitPrice: number | null;
   deliveryLocation: string | null;
   preferredDropDate: string | null;
   contactName: string | null;
@@ -47,8 +47,8 @@ export async function listCartLines(
              p.name as "productName", p.brand_name as "brandName", p.category,
              s.name as "supplierName", s.supplier_category::text as "supplierCategory",
              s.location as "supplierLocation",
-             c.quantity, c.unit_price::text as "unitPrice",
-             case when s.is_active and st.quantity > 0 then f.unit_price::text end as "quotedUnitPrice",
+             c.quantity, c.unit_price as "unitPrice",
+             case when s.is_active and st.quantity > 0 then f.unit_price end as "quotedUnitPrice",
              c.delivery_location as "deliveryLocation",
              to_char(c.preferred_drop_date, 'YYYY-MM-DD') as "preferredDropDate",
              c.contact_name as "contactName", c.contact_phone as "contactPhone", c.notes,

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addToCartSchema, CART_MESSAGES, cartItemParamsSchema, cartSchema } from '@aduro/shared/cart';
 import { cartCheckoutSchema } from '@aduro/shared/marketplace';
-import { forbidden } from '../../lib/errors.ts';
-import { caller } from '../../plugins/auth.ts';
+import { member } from '../../plugins/auth.ts';
 import {
   addToCart,
   checkoutCart,
@@ -18,8 +17,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The signed-in customer user's cart, for the organisation they buy for. */
 function ownerOf(request: FastifyRequest): CartOwner & { userName: string } {
-  const user = caller(request);
-  if (!user.orgId) throw forbidden(CART_MESSAGES.noOrganisation);
+  const user = member(request);
   return { userId: user.id, userName: user.name, buyerOrgId: user.orgId };
 }
 
@@ -28,12 +26,13 @@ function ownerOf(request: FastifyRequest): CartOwner & { userName: string } {
  * checked before the body is read: anyone else gets 403 'You need a customer profile ...'.
  */
 export default async function cartRoutes(app: FastifyInstance) {
-  app.addHook('preValidation', async (request, reply) => {
-    await app.authenticate.call(app, request, reply);
-    const user = caller(request);
-    if (user.userType !== 'customer') throw forbidden(CART_MESSAGES.needCustomer);
-    if (!user.orgId) throw forbidden(CART_MESSAGES.noOrganisation);
-  });
+  app.addHook(
+    'preValidation',
+    app.guard(
+      { userType: 'customer' },
+      { wrongType: CART_MESSAGES.needCustomer, organisation: CART_MESSAGES.noOrganisation },
+    ),
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['cart'];

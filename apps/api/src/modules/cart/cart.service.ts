@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { CART_MESSAGES, type addToCartSchema, type Cart, type CartItem } from '@aduro/shared/cart';
 import { todayUtc } from '@aduro/shared/inventory';
+import { toCedis, toPesewas } from '@aduro/shared/money';
 import { DRAFT_MESSAGES, MARKETPLACE_MESSAGES, type CartCheckout } from '@aduro/shared/marketplace';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -24,8 +25,6 @@ export type { CartOwner };
 /** Where a drop goes when the cart line names no delivery location. */
 const DEFAULT_ADDRESS_NAME = 'Main branch';
 
-const toPesewas = (cedis: string) => Math.round(Number(cedis) * 100);
-
 function toCart(rows: CartLineRow[]): Cart {
   let totalQuantity = 0;
   let valuePesewas = 0;
@@ -41,9 +40,9 @@ function toCart(rows: CartLineRow[]): Cart {
       product: { name: r.productName, brandName: r.brandName, category: r.category },
       supplier: { name: r.supplierName, supplierCategory: r.supplierCategory, location: r.supplierLocation },
       quantity: r.quantity,
-      unitPrice: r.unitPrice === null ? null : Number(r.unitPrice),
-      quotedUnitPrice: r.quotedUnitPrice === null ? null : Number(r.quotedUnitPrice),
-      lineTotal: linePesewas === null ? null : linePesewas / 100,
+      unitPrice: r.unitPrice,
+      quotedUnitPrice: r.quotedUnitPrice,
+      lineTotal: linePesewas === null ? null : toCedis(linePesewas),
       deliveryLocation: r.deliveryLocation,
       preferredDropDate: r.preferredDropDate,
       contactName: r.contactName,
@@ -52,7 +51,7 @@ function toCart(rows: CartLineRow[]): Cart {
       createdAt: r.createdAt,
     };
   });
-  return { items, totals: { lineItems: items.length, totalQuantity, estimatedValue: valuePesewas / 100 } };
+  return { items, totals: { lineItems: items.length, totalQuantity, estimatedValue: toCedis(valuePesewas) } };
 }
 
 async function readCart(db: Executor, owner: CartOwner): Promise<Cart> {
@@ -86,11 +85,15 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddToCart): Pro
       buyerOrgId: owner.buyerOrgId,
       today: todayUtc(),
     });
-    if (t.productName === null) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
-    if (t.supplierName === null || !t.isSupplier) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
-    if (!t.supplierActive) throw conflict(CART_MESSAGES.inactiveSupplier(t.supplierName));
-    if (!t.offeredStock) throw conflict(CART_MESSAGES.notOffered(t.supplierName, t.productName));
-    if (!t.buyerActive) throw conflict(DRAFT_MESSAGES.inactiveBuyer(t.buyerName ?? 'Your organisation'));
+    if (t.productName === null) throw notFound('PRODUCT_NOT_FOUND', MARKETPLACE_MESSAGES.productNotFound);
+    if (t.supplierName === null || !t.isSupplier)
+      throw notFound('SUPPLIER_NOT_FOUND', MARKETPLACE_MESSAGES.supplierNotFound);
+    if (!t.supplierActive)
+      throw conflict('SUPPLIER_INACTIVE', CART_MESSAGES.inactiveSupplier(t.supplierName));
+    if (!t.offeredStock)
+      throw conflict('NOT_OFFERED', CART_MESSAGES.notOffered(t.supplierName, t.productName));
+    if (!t.buyerActive)
+      throw conflict('BUYER_INACTIVE', DRAFT_MESSAGES.inactiveBuyer(t.buyerName ?? 'Your organisation'));
     await insertCartLine(tx, {
       userId: owner.userId,
       buyerOrgId: owner.buyerOrgId,
@@ -113,7 +116,8 @@ export async function addToCart(db: Db, owner: CartOwner, input: AddToCart): Pro
 /** Removes one of the user's lines; another user's line answers 404 like an unknown one. */
 export async function removeCartLine(db: Db, owner: CartOwner, id: string): Promise<Cart> {
   return inTransaction(db, async (tx) => {
-    if (!(await deleteCartLine(tx, owner, id))) throw notFound(CART_MESSAGES.lineNotFound);
+    if (!(await deleteCartLine(tx, owner, id)))
+      throw notFound('CART_LINE_NOT_FOUND', CART_MESSAGES.lineNotFound);
     const cart = await readCart(tx, owner);
     await recordCartChanged(tx, owner);
     return cart;
@@ -139,7 +143,7 @@ export async function clearCart(db: Db, owner: CartOwner): Promise<Cart> {
 export async function checkoutCart(db: Db, owner: CartOwner & { userName: string }): Promise<CartCheckout> {
   return inTransaction(db, async (tx) => {
     const lines = await listCartLines(tx, owner, todayUtc(), { forUpdate: true });
-    if (lines.length === 0) throw badRequest(DRAFT_MESSAGES.emptyCart);
+    if (lines.length === 0) throw badRequest(DRAFT_MESSAGES.emptyCart, undefined, 'EMPTY_CART');
     const buyer = await findBuyer(tx, owner.buyerOrgId);
     const fallbackAddress = buyer?.location ?? buyer?.name ?? DEFAULT_ADDRESS_NAME;
 

@@ -145,7 +145,8 @@ describe('POST /api/products', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       message: CATALOGUE_MESSAGES.duplicate(existing.name, existing.id),
-      code: 'conflict',
+      code: 'PRODUCT_EXISTS',
+      kind: 'conflict',
     });
     expect(again.json().message).toContain(existing.id);
   });

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProductSchema, productListQuerySchema, productSchema } from '@aduro/shared/catalogue';
-import { forbidden } from '../../lib/errors.ts';
-import { caller } from '../../plugins/auth.ts';
+import { member } from '../../plugins/auth.ts';
 import { addProduct, getProducts } from './catalogue.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
@@ -31,7 +30,10 @@ export default async function catalogueRoutes(app: FastifyInstance) {
   r.post(
     '/products',
     {
-      preValidation: app.guard({ userType: 'supplier', permission: 'manage_inventory' }),
+      preValidation: app.guard(
+        { userType: 'supplier', permission: 'manage_inventory' },
+        { organisation: true },
+      ),
       schema: {
         tags: ['catalogue'],
         summary: 'Add a product to the shared catalogue',
@@ -47,9 +49,8 @@ export default async function catalogueRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { orgId } = caller(request);
-      if (!orgId) throw forbidden();
-      return reply.status(201).send(await addProduct(app.db, orgId, request.body, caller(request).id));
+      const me = member(request);
+      return reply.status(201).send(await addProduct(app.db, me.orgId, request.body, me.id));
     },
   );
 }

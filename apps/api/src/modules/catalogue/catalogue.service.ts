@@ -51,7 +51,8 @@ export async function addProduct(
         return created;
       }
       const existing = await findProductByDedupeKey(tx, dedupeKey);
-      if (existing) throw conflict(CATALOGUE_MESSAGES.duplicate(existing.name, existing.id));
+      if (existing)
+        throw conflict('PRODUCT_EXISTS', CATALOGUE_MESSAGES.duplicate(existing.name, existing.id));
     }
     throw new Error(`product ${dedupeKey} neither inserted nor found`);
   });

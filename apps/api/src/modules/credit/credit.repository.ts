@@ -10,8 +10,8 @@ export async function listCustomerLines(db: Executor, customerId: string) {
   return queryRows<CreditLine>(
     db,
     sql`select cl.id, json_build_object('id', s.id, 'name', s.name) as supplier,
-               cl.credit_limit::float8 as "limit", cl.balance::float8 as balance,
-               (cl.credit_limit - cl.balance)::float8 as available, cl.status,
+               cl.credit_limit as "limit", cl.balance,
+               cl.credit_limit - cl.balance as available, cl.status,
                ${iso(sql`cl.date_set`)} as "dateSet"
         from credit_lines cl join organizations s on s.id = cl.supplier_id
         where cl.customer_id = ${customerId}
@@ -22,8 +22,8 @@ export async function listCustomerLines(db: Executor, customerId: string) {
 const applicationColumns = sql`
   a.id, json_build_object('id', c.id, 'name', c.name) as customer,
   json_build_object('id', s.id, 'name', s.name) as supplier,
-  a.requested_limit::float8 as "requestedLimit", a.status, a.notes,
-  a.approved_limit::float8 as "approvedLimit",
+  a.requested_limit as "requestedLimit", a.status, a.notes,
+  a.approved_limit as "approvedLimit",
   ${iso(sql`a.created_at`)} as "createdAt", ${iso(sql`a.decided_at`)} as "decidedAt"`;
 
 /** A supplier's applications: pending first (oldest first), then decided ones (latest decision first). */
@@ -113,9 +113,9 @@ export async function decideApplication(
 
 /** Creates the pair's line at the limit, or sets an existing one's limit (reactivating it); locked first. */
 export async function lockLine(tx: Tx, customerId: string, supplierId: string) {
-  const rows = await queryRows<{ id: string; balance: string }>(
+  const rows = await queryRows<{ id: string; balance: number }>(
     tx,
-    sql`select id, balance::text from credit_lines
+    sql`select id, balance from credit_lines
         where customer_id = ${customerId} and supplier_id = ${supplierId} for update`,
   );
   return rows[0] ?? null;
@@ -129,23 +129,83 @@ export async function setLineLimit(tx: Tx, customerId: string, supplierId: strin
       set credit_limit = excluded.credit_limit, status = 'active', date_set = now(), updated_at = now()`);
 }
 
-/** Everything the risk check weighs (risk.ts RiskFacts), in pesewas, in one statement. */
+// --- Credit drawn by orders and repaid by payments (workflow steps, inside the caller's transaction) --
+
+export interface ChargedLine extends Record<string, unknown> {
+  id: string;
+  status: string;
+  /** False when the line is not active or has less available than the charge; nothing changed then. */
+  charged: boolean;
+}
+
+/**
+ * Locks the buyer's credit line with the seller and, when it is active and has the room, adds `pesewas`
+ * to its balance, in one statement: the check and the charge under the same lock, one round trip on the
+ * approval path. Null without a line.
+ */
+export async function chargeCreditLine(tx: Tx, customerId: string, supplierId: string, pesewas: number) {
+  const rows = await queryRows<ChargedLine>(
+    tx,
+    sql`with line as (
+          select id, status, credit_limit, balance from credit_lines
+          where customer_id = ${customerId} and supplier_id = ${supplierId}
+          for update
+        ), charged as (
+          update credit_lines c set balance = c.balance + ${pesewas}::numeric / 100, updated_at = now()
+          from line
+          where c.id = line.id and line.status = 'active'
+            and line.credit_limit - line.balance >= ${pesewas}::numeric / 100
+          returning c.id
+        )
+        select line.id, line.status, exists (select 1 from charged) as charged from line`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Locks the buyer's credit line with the seller, when there is one. */
+export async function lockCreditLineOf(tx: Tx, customerId: string, supplierId: string) {
+  await tx.execute(sql`
+    select id from credit_lines where customer_id = ${customerId} and supplier_id = ${supplierId}
+    for update`);
+}
+
+/**
+ * Locks the credit line a credit invoice of this seller's draws on (nothing for other invoices). Taken
+ * before the invoice, in the documented order (DOMAIN.md "Locks and retries"): an invoice's line never
+ * changes after it is issued, so it can be found before the invoice is locked.
+ */
+export async function lockCreditLineOfInvoice(tx: Tx, invoiceId: string, sellerOrgId: string) {
+  await tx.execute(sql`
+    select cl.id from credit_lines cl
+    join invoices i on i.credit_line_id = cl.id
+    where i.id = ${invoiceId} and i.seller_org_id = ${sellerOrgId} and i.on_credit
+    for update of cl`);
+}
+
+/** Moves a credit line's balance by a signed amount of pesewas (an order's cancelled value, a payment). */
+export async function addToCreditBalance(tx: Tx, lineId: string, pesewas: number) {
+  await tx.execute(sql`
+    update credit_lines set balance = balance + ${pesewas}::numeric / 100, updated_at = now()
+    where id = ${lineId}`);
+}
+
+/** Everything the risk check weighs (risk.ts RiskFacts), amounts in cedis, in one statement. */
 export async function riskFacts(db: Executor, customerId: string, supplierId: string, today: string) {
   const rows = await queryRows<{
-    exposure: string;
-    outstanding: string;
+    exposure: number;
+    outstanding: number;
     ordersWithSupplier: number;
     overdueInvoices: number;
     paidOnTime: number;
     paidLate: number;
     accountAgeDays: number;
-    volume180: string;
+    volume180: number;
   }>(
     db,
     sql`select
-          (select coalesce(sum(balance), 0) * 100 from credit_lines where customer_id = ${customerId})::text as exposure,
-          (select coalesce(sum(balance), 0) * 100 from credit_lines
-             where customer_id = ${customerId} and supplier_id = ${supplierId})::text as outstanding,
+          (select coalesce(sum(balance), 0) from credit_lines where customer_id = ${customerId}) as exposure,
+          (select coalesce(sum(balance), 0) from credit_lines
+             where customer_id = ${customerId} and supplier_id = ${supplierId}) as outstanding,
           (select count(*)::int from orders where buyer_org_id = ${customerId} and seller_org_id = ${supplierId}
              and approved_at >= ${today}::date - 180) as "ordersWithSupplier",
           (select count(*)::int from invoices where buyer_org_id = ${customerId} and status = 'unpaid'
@@ -155,8 +215,8 @@ export async function riskFacts(db: Executor, customerId: string, supplierId: st
           (select count(*)::int from invoices i where i.buyer_org_id = ${customerId} and i.status = 'paid'
              and i.paid_at::date > i.due_date) as "paidLate",
           (select (${today}::date - created_at::date) from organizations where id = ${customerId}) as "accountAgeDays",
-          (select coalesce(sum(total_cost), 0) * 100 from orders where buyer_org_id = ${customerId}
-             and status in ('RELEASED', 'SHIPPED', 'DELIVERED') and approved_at >= ${today}::date - 180)::text as volume180`,
+          (select coalesce(sum(total_cost), 0) from orders where buyer_org_id = ${customerId}
+             and status in ('RELEASED', 'SHIPPED', 'DELIVERED') and approved_at >= ${today}::date - 180) as volume180`,
   );
   return rows[0]!;
 }

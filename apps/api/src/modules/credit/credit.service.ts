@@ -6,9 +6,9 @@ import {
   type RiskResult,
 } from '@aduro/shared/credit';
 import { todayUtc } from '@aduro/shared/inventory';
+import { roundPesewas, toCedis, toPesewas } from '@aduro/shared/money';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { toPesewas } from '../../lib/money.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import {
@@ -26,14 +26,15 @@ import {
 import { assessRisk } from './risk.ts';
 
 function orgOf(user: SessionUser): string {
-  if (!user.orgId) throw forbidden(CREDIT_MESSAGES.otherCustomer);
+  if (!user.orgId) throw forbidden('OTHER_ORGANISATION', CREDIT_MESSAGES.otherCustomer);
   return user.orgId;
 }
 
 /** The caller's credit lines; customerId, when given, must be its own organisation. */
 export async function getCreditLines(db: Db, user: SessionUser, customerId?: string): Promise<CreditLine[]> {
   const own = orgOf(user);
-  if (customerId !== undefined && customerId !== own) throw forbidden(CREDIT_MESSAGES.otherCustomer);
+  if (customerId !== undefined && customerId !== own)
+    throw forbidden('OTHER_ORGANISATION', CREDIT_MESSAGES.otherCustomer);
   return listCustomerLines(db, own);
 }
 
@@ -48,17 +49,22 @@ export async function applyForCredit(
 ): Promise<CreditApplication> {
   const customerId = orgOf(user);
   if (body.customerId !== undefined && body.customerId !== customerId) {
-    throw forbidden(CREDIT_MESSAGES.otherCustomer);
+    throw forbidden('OTHER_ORGANISATION', CREDIT_MESSAGES.otherCustomer);
   }
   return inTransaction(db, async (tx) => {
     const [supplier, customer] = await Promise.all([
       findOrganisation(tx, body.supplierId),
       findOrganisation(tx, customerId),
     ]);
-    if (!supplier || supplier.kind !== 'supplier') throw notFound(CREDIT_MESSAGES.supplierNotFound);
-    if (!supplier.isActive) throw conflict(CREDIT_MESSAGES.inactiveSupplier(supplier.name));
+    if (!supplier || supplier.kind !== 'supplier')
+      throw notFound('SUPPLIER_NOT_FOUND', CREDIT_MESSAGES.supplierNotFound);
+    if (!supplier.isActive)
+      throw conflict('SUPPLIER_INACTIVE', CREDIT_MESSAGES.inactiveSupplier(supplier.name));
     if (!customer?.isActive)
-      throw conflict(CREDIT_MESSAGES.inactiveCustomer(customer?.name ?? 'Your organisation'));
+      throw conflict(
+        'BUYER_INACTIVE',
+        CREDIT_MESSAGES.inactiveCustomer(customer?.name ?? 'Your organisation'),
+      );
     // The partial unique index keeps one pending application per pair, even under concurrent requests.
     const id = await insertApplication(tx, {
       customerId,
@@ -67,7 +73,7 @@ export async function applyForCredit(
       notes: body.notes,
       userId: user.id,
     });
-    if (!id) throw conflict(CREDIT_MESSAGES.pending(supplier.name));
+    if (!id) throw conflict('APPLICATION_PENDING', CREDIT_MESSAGES.pending(supplier.name));
     const application = (await findApplication(tx, id, supplier.id))!;
     await recordEvent(tx, {
       type: 'credit.application_submitted',
@@ -90,11 +96,11 @@ export async function getApplications(
   // A customer follows its own requests; a supplier's credit staff decide the ones made to it.
   if (user.userType === 'customer') {
     if (query.customerId !== undefined && query.customerId !== own)
-      throw forbidden(CREDIT_MESSAGES.otherCustomer);
+      throw forbidden('OTHER_ORGANISATION', CREDIT_MESSAGES.otherCustomer);
     return listApplications(db, { customerId: own }, pendingOnly);
   }
   if (query.supplierId !== undefined && query.supplierId !== own)
-    throw forbidden(CREDIT_MESSAGES.otherSupplier);
+    throw forbidden('OTHER_ORGANISATION', CREDIT_MESSAGES.otherSupplier);
   return listApplications(db, { supplierId: own }, pendingOnly);
 }
 
@@ -113,11 +119,11 @@ export async function approveApplication(
   const supplierId = orgOf(user);
   await inTransaction(db, async (tx) => {
     const application = await lockApplication(tx, id, supplierId);
-    if (!application) throw notFound(CREDIT_MESSAGES.notFound);
-    if (application.status !== 'pending') throw conflict(CREDIT_MESSAGES.decided);
+    if (!application) throw notFound('APPLICATION_NOT_FOUND', CREDIT_MESSAGES.notFound);
+    if (application.status !== 'pending') throw conflict('APPLICATION_DECIDED', CREDIT_MESSAGES.decided);
     const line = await lockLine(tx, application.customerId, supplierId);
     if (line && toPesewas(line.balance) > toPesewas(limit)) {
-      throw conflict(CREDIT_MESSAGES.belowBalance(Number(line.balance)));
+      throw conflict('LIMIT_BELOW_BALANCE', CREDIT_MESSAGES.belowBalance(line.balance));
     }
     await setLineLimit(tx, application.customerId, supplierId, limit);
     // A first approval creates the line; only then is its id read back.
@@ -143,8 +149,8 @@ export async function rejectApplication(db: Db, user: SessionUser, id: string): 
   const supplierId = orgOf(user);
   await inTransaction(db, async (tx) => {
     const application = await lockApplication(tx, id, supplierId);
-    if (!application) throw notFound(CREDIT_MESSAGES.notFound);
-    if (application.status !== 'pending') throw conflict(CREDIT_MESSAGES.decided);
+    if (!application) throw notFound('APPLICATION_NOT_FOUND', CREDIT_MESSAGES.notFound);
+    if (application.status !== 'pending') throw conflict('APPLICATION_DECIDED', CREDIT_MESSAGES.decided);
     await decideApplication(tx, id, { status: 'rejected', approvedLimit: null, userId: user.id });
     await recordEvent(tx, {
       type: 'credit.decided',
@@ -160,25 +166,25 @@ export async function rejectApplication(db: Db, user: SessionUser, id: string): 
 export async function checkRisk(db: Db, user: SessionUser, id: string): Promise<RiskResult> {
   const supplierId = orgOf(user);
   const application = await findApplication(db, id, supplierId);
-  if (!application) throw notFound(CREDIT_MESSAGES.notFound);
+  if (!application) throw notFound('APPLICATION_NOT_FOUND', CREDIT_MESSAGES.notFound);
   const f = await riskFacts(db, application.customer.id, supplierId, todayUtc());
   const facts = {
-    exposure: Math.round(Number(f.exposure)),
-    outstanding: Math.round(Number(f.outstanding)),
+    exposure: toPesewas(f.exposure),
+    outstanding: toPesewas(f.outstanding),
     requested: toPesewas(application.requestedLimit),
     ordersWithSupplier: f.ordersWithSupplier,
     overdueInvoices: f.overdueInvoices,
     paidOnTime: f.paidOnTime,
     paidLate: f.paidLate,
     accountAgeDays: f.accountAgeDays,
-    monthlyVolume: Math.round(Number(f.volume180) / 6),
+    monthlyVolume: roundPesewas(toPesewas(f.volume180) / 6),
   };
   const risk = assessRisk(facts);
   return {
     score: risk.score,
     rationale: risk.rationale,
-    exposure: facts.exposure / 100,
-    outstanding: facts.outstanding / 100,
+    exposure: toCedis(facts.exposure),
+    outstanding: toCedis(facts.outstanding),
     requested: application.requestedLimit,
     ...(risk.recommendedLimit !== undefined ? { recommendedLimit: risk.recommendedLimit } : {}),
   };

@@ -1,4 +1,5 @@
 import { RISK_BAND_LABELS, riskBand, type RiskBand } from '@aduro/shared/credit';
+import { formatCedis, toCedis, toPesewas } from '@aduro/shared/money';
 /** What the risk check weighs, all about one customer asking one supplier for credit. Money in pesewas. */
 export interface RiskFacts {
   /** What the customer owes on every credit line it holds. */
@@ -28,8 +29,9 @@ export interface RiskAssessment {
   rationale: string;
 }
 
-const cedis = (pesewas: number) =>
-  `GH₵${new Intl.NumberFormat('en-GH', { maximumFractionDigits: 0 }).format(Math.round(pesewas / 100))}`;
+const cedis = (pesewas: number) => formatCedis(toCedis(pesewas), { wholeCedis: true });
+/** The recommended limit is rounded down to this. */
+const LIMIT_STEP = toPesewas(500);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -82,8 +84,8 @@ export function assessRisk(f: RiskFacts): RiskAssessment {
 
   let recommendedLimit: number | undefined;
   if (f.monthlyVolume > 0) {
-    const cedisLimit = (f.monthlyVolume * 1.5 * (f.overdueInvoices > 0 ? 0.5 : 1)) / 100;
-    recommendedLimit = Math.floor(cedisLimit / 500) * 500;
+    const limit = f.monthlyVolume * 1.5 * (f.overdueInvoices > 0 ? 0.5 : 1);
+    recommendedLimit = toCedis(Math.floor(limit / LIMIT_STEP) * LIMIT_STEP);
   }
 
   const moved = signals.map((s) => `${s.text} (${s.points > 0 ? '+' : ''}${s.points})`);

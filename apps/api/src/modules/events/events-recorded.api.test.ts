@@ -371,6 +371,7 @@ describe('orders', () => {
         supplierId: org[TEMA],
         orderIds: [order.id],
         dropId: order.drops[0]!.id,
+        historyId: expect.any(Number),
         productIds: [productId],
       },
       actorUserId: userId['dispatch@tema-pharma.demo'],
@@ -393,6 +394,7 @@ describe('orders', () => {
         supplierId: org[TEMA],
         orderIds: [order.id],
         dropId: order.drops[1]!.id,
+        historyId: expect.any(Number),
         productIds: [productId],
         invoiceId: invoice.id,
         creditLineId: invoice.line!,
@@ -416,6 +418,7 @@ describe('orders', () => {
         supplierId: org[TEMA],
         orderIds: [order.id],
         dropId: order.drops[0]!.id,
+        historyId: expect.any(Number),
         productIds: [productId],
         invoiceId: invoice.id,
       },
@@ -562,5 +565,40 @@ describe('organisations and staff', () => {
       refs: { userId: newUser },
     });
     expectNone(await recording(() => call('DELETE', `/api/org/users/${admin}`, temaAdmin)), 409);
+  });
+
+  it('changing a password and signing out everywhere each record account.sessions_ended for the user only', async () => {
+    const email = `sessions-${Date.now().toString(36)}@tema-pharma.test`;
+    const invited = await call('POST', '/api/org/users', temaAdmin, {
+      name: 'Kofi Sarpong',
+      email,
+      password: 'strong-pass-1',
+      roles: ['InventoryManager'],
+    });
+    const user = invited.json().id as string;
+    const ended = { type: 'account.sessions_ended' as const, orgIds: [org[TEMA]], refs: { userId: user } };
+    let token = await t.login(email, 'supplier', 'strong-pass-1');
+
+    expectNone(
+      await recording(() =>
+        call('POST', '/api/auth/password', token, {
+          currentPassword: 'wrong-pass',
+          newPassword: 'strong-pass-2',
+        }),
+      ),
+      400,
+    );
+    const changed = await recording(() =>
+      call('POST', '/api/auth/password', token, {
+        currentPassword: 'strong-pass-1',
+        newPassword: 'strong-pass-2',
+      }),
+    );
+    expectOne(changed, 200, { ...ended, actorUserId: user });
+    token = `Bearer ${changed[0].json().accessToken as string}`;
+    expectOne(await recording(() => call('POST', '/api/auth/sign-out-everywhere', token)), 204, {
+      ...ended,
+      actorUserId: user,
+    });
   });
 });

@@ -147,3 +147,35 @@ export async function latestEventId(db: Executor): Promise<number> {
   const [row] = await queryRows<{ id: string | number | null }>(db, sql`select max(id) as id from events`);
   return Number(row?.id ?? 0);
 }
+
+/**
+ * Up to `limit` events whose jobs are not sent yet, oldest first, locked for the caller's transaction.
+ * SKIP LOCKED lets every replica dispatch at once without waiting on, or repeating, another's batch; an
+ * event that commits late (its id taken before a later one's) is still undispatched, so none is missed.
+ */
+export async function claimUndispatched(tx: Executor, limit: number): Promise<FeedEvent[]> {
+  const rows = await queryRows<EventRow>(
+    tx,
+    sql`select ${EVENT_COLUMNS} from events where dispatched_at is null
+        order by id limit ${limit} for update skip locked`,
+  );
+  return rows.map(toEvent);
+}
+
+export async function markDispatched(tx: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`update events set dispatched_at = clock_timestamp() where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+}
+
+/** Marks up to `limit` undispatched events as dispatched, sending nothing; answers how many. */
+export async function markAllDispatched(db: Executor, limit: number): Promise<number> {
+  const rows = await queryRows<{ id: string | number }>(
+    db,
+    sql`update events set dispatched_at = clock_timestamp()
+        where id in (select id from events where dispatched_at is null order by id limit ${limit})
+        returning id`,
+  );
+  return rows.length;
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { caller } from '../../plugins/auth.ts';
+import { callerSession } from '../../plugins/auth.ts';
 import { openStream } from './events.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
@@ -35,8 +35,9 @@ export default async function eventRoutes(app: FastifyInstance) {
         summary: "The caller's organisation's changes, live, as text/event-stream",
         description:
           'Frames: `id: <event id>`, `event: <type>`, `data: <JSON {id, type, at, refs}>`; `ready` once caught ' +
-          'up, `resync` when changes may have been missed, `signed-out` when access ends; comments as ' +
-          'heartbeats. Send Last-Event-ID to resume; ids may repeat around a resume and are skipped by id.',
+          'up, `resync` when changes may have been missed, `signed-out` when access or the session ends; ' +
+          'comments as heartbeats. Send Last-Event-ID to resume; ids may repeat around a resume and are ' +
+          'skipped by id.',
         security: [{ bearerAuth: [] }],
         headers: lastEventIdSchema,
         response: {
@@ -46,7 +47,7 @@ export default async function eventRoutes(app: FastifyInstance) {
       },
     },
     (request, reply) => {
-      const user = caller(request);
+      const session = callerSession(request);
       const header = request.headers['last-event-id'];
       const lastEventId = typeof header === 'string' ? Number(header) : null;
       reply.hijack();
@@ -66,8 +67,8 @@ export default async function eventRoutes(app: FastifyInstance) {
         if (!res.writableEnded) res.end();
       };
       const stop = openStream(
-        { db: app.db, feed: app.feed, readCurrentUser: app.readCurrentUser },
-        user,
+        { db: app.db, feed: app.feed, readCurrentSession: app.readCurrentSession },
+        session,
         lastEventId,
         {
           write: (chunk) => res.write(chunk),

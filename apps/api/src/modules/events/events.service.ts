@@ -5,8 +5,10 @@ import {
   type EventRefs,
   type FeedEvent,
   type LiveEventData,
+  type SignedOutReason,
 } from '@aduro/shared/events';
 import type { Db } from '../../db/client.ts';
+import type { LoadedSession } from '../auth/auth.repository.ts';
 import { eventsSince } from './events.repository.ts';
 import type { ChangeFeed } from './feed.ts';
 import { RESUME_WINDOW_SECONDS } from './feed.ts';
@@ -16,8 +18,12 @@ const MAX_BUFFERED_BYTES = 1_048_576;
 const HEARTBEAT_MS = 15_000;
 const REPLAY_LIMIT = 5_000;
 
-/** Whether a caller receives an event: one of its organisations, or its kind of user is the audience. */
+/**
+ * Whether a caller receives an event: one of its organisations, or its kind of user is the audience. A
+ * user's ended sessions are that user's business alone, not their colleagues'.
+ */
 export function concerns(user: SessionUser, event: FeedEvent): boolean {
+  if (event.type === 'account.sessions_ended' && event.refs.userId !== user.id) return false;
   return (
     (user.orgId !== null && event.orgIds.includes(user.orgId)) ||
     (event.audience as string[]).includes(user.userType)
@@ -55,14 +61,17 @@ export interface StreamSink {
  * Feeds one caller's stream: replays what it missed after lastEventId (from the table, scoped to the
  * caller in SQL), then live events as this process hears them, in the order heard, each once; a
  * heartbeat comment every 15 s keeps proxies from closing an idle stream. Ends with a 'signed-out' frame
- * when the caller's access is gone (removed, or no role left). Returns the function that stops it.
+ * when the caller's access is gone (removed, or no role left) or the session it was opened with has
+ * ended (a password change or "sign out everywhere" raised the user's session version). Returns the
+ * function that stops it.
  */
 export function openStream(
-  deps: { db: Db; feed: ChangeFeed; readCurrentUser(userId: string): Promise<SessionUser | null> },
-  user: SessionUser,
+  deps: { db: Db; feed: ChangeFeed; readCurrentSession(userId: string): Promise<LoadedSession | null> },
+  session: LoadedSession,
   lastEventId: number | null,
   sink: StreamSink,
 ): () => void {
+  const { user } = session;
   let closed = false;
   let replaying = true;
   const heldBack: FeedEvent[] = [];
@@ -90,15 +99,27 @@ export function openStream(
     sent.add(event.id);
     if (sent.size > 10_000) sent.delete(sent.values().next().value!);
     send(frame(event.type, liveData(user, event), event.id));
-    if (event.type === 'staff.changed' && event.refs.userId === user.id) void checkAccess();
+    if (
+      (event.type === 'staff.changed' || event.type === 'account.sessions_ended') &&
+      event.refs.userId === user.id
+    )
+      void checkAccess();
   };
   const checkAccess = async () => {
-    const now = await deps.readCurrentUser(user.id).catch(() => undefined);
+    const now = await deps.readCurrentSession(user.id).catch(() => undefined);
     if (now === undefined || closed) return;
     // A deactivated organisation's people may still sign in and look (docs/domain.md); only a removed
-    // user, or one left with no role, has lost access.
-    if (now === null || now.roles.length === 0) {
-      send(frame(LIVE_CONTROL.signedOut, { reason: now === null ? 'removed' : 'no-access' }));
+    // user, one left with no role, or a session ended since the stream opened has lost access.
+    const reason: SignedOutReason | null =
+      now === null
+        ? 'removed'
+        : now.user.roles.length === 0
+          ? 'no-access'
+          : now.sessionVersion !== session.sessionVersion
+            ? 'session-ended'
+            : null;
+    if (reason) {
+      send(frame(LIVE_CONTROL.signedOut, { reason }));
       stop();
       sink.end();
     }

@@ -288,7 +288,8 @@ describe('POST /api/inventory', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
       message: INVENTORY_MESSAGES.unknownProduct,
-      code: 'not_found',
+      code: 'PRODUCT_NOT_FOUND',
+      kind: 'not_found',
       fieldErrors: { productId: [INVENTORY_MESSAGES.unknownProduct] },
     });
     expect(await lotCount('Tema Pharma Distributors')).toBe(before);

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS } from '@aduro/shared/inventory';
-import { queryRows, type Executor } from '../../db/client.ts';
+import { queryRows, type Executor, type Tx } from '../../db/client.ts';
 import { inventoryLots, offers, orderDrops, orders, products } from '../../db/schema/index.ts';
 
 /** A lot as the inventory table shows it, before the expiry status is worked out. */
@@ -160,4 +160,66 @@ export async function weeklyReleasedUnits(
       ) s on s.week = w.week
       order by w.week`,
   );
+}
+
+// --- Stock moved by orders (workflow steps, always inside the caller's transaction) ---------------
+
+/**
+ * The seller's sellable lots of a product, locked, first-expiry-first-out: dated lots by expiry, then
+ * undated ones, then by id so every transaction locks them in the same order and none deadlocks.
+ * Expired and empty lots are never returned.
+ */
+export async function lockSellableLots(tx: Tx, sellerOrgId: string, productId: string, today: string) {
+  return queryRows<{ id: string; quantity: number }>(
+    tx,
+    sql`select id, quantity from inventory_lots
+        where supplier_id = ${sellerOrgId} and product_id = ${productId}
+          and quantity > 0 and (expiry_date is null or expiry_date >= ${today}::date)
+        order by expiry_date asc nulls last, id
+        for update`,
+  );
+}
+
+/**
+ * Locks the lots a drop's units (not yet returned) came from, in lockSellableLots's order, so a
+ * cancellation and an approval lock shared lots the same way round.
+ */
+export async function lockAllocatedLots(tx: Tx, dropId: string) {
+  await tx.execute(sql`
+    select l.id from inventory_lots l
+    where l.id in (select lot_id from drop_allocations where drop_id = ${dropId} and returned_at is null)
+    order by l.expiry_date asc nulls last, l.id
+    for update of l`);
+}
+
+/** Takes the allocated units from their lots and records each allocation, in one statement. */
+export async function allocate(tx: Tx, rows: { dropId: string; lotId: string; quantity: number }[]) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({ drop_id: r.dropId, lot_id: r.lotId, quantity: r.quantity })),
+  );
+  await tx.execute(sql`
+    with x as (
+      select * from jsonb_to_recordset(${json}::jsonb) as x(drop_id uuid, lot_id uuid, quantity int)
+    ), taken as (
+      update inventory_lots l set quantity = l.quantity - s.quantity, updated_at = now()
+      from (select lot_id, sum(quantity)::int as quantity from x group by lot_id) s
+      where l.id = s.lot_id
+    )
+    insert into drop_allocations (drop_id, lot_id, quantity)
+    select drop_id, lot_id, quantity from x`);
+}
+
+/** Puts a drop's units back into the lots they were taken from, once. */
+export async function returnAllocations(tx: Tx, dropId: string, at: Date) {
+  await tx.execute(sql`
+    with returned as (
+      update drop_allocations set returned_at = ${at}
+      where drop_id = ${dropId} and returned_at is null
+      returning lot_id, quantity
+    ), per_lot as (
+      select lot_id, sum(quantity)::int as quantity from returned group by lot_id
+    )
+    update inventory_lots l set quantity = l.quantity + r.quantity, updated_at = ${at}
+    from per_lot r where l.id = r.lot_id`);
 }

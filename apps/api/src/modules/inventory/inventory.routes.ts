@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,24 +7,20 @@ import {
   inventoryRowSchema,
   inventorySyncSchema,
 } from '@aduro/shared/inventory';
-import { forbidden } from '../../lib/errors.ts';
 import { sendJsonText } from '../../lib/json-reply.ts';
-import { caller } from '../../plugins/auth.ts';
+import { member } from '../../plugins/auth.ts';
 import { getForecast, getInventoryJson, syncInventory } from './inventory.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-/** The caller's organisation: every inventory call reads and writes that organisation's stock only. */
-function supplierOf(request: FastifyRequest): string {
-  const { orgId } = caller(request);
-  if (!orgId) throw forbidden();
-  return orgId;
-}
-
 /** A supplier's own stock lots, stock sync and demand forecast; every call needs manage_inventory. */
 export default async function inventoryRoutes(app: FastifyInstance) {
-  app.addHook('preValidation', app.guard({ userType: 'supplier', permission: 'manage_inventory' }));
+  // Every inventory call reads and writes the caller's own organisation's stock only.
+  app.addHook(
+    'preValidation',
+    app.guard({ userType: 'supplier', permission: 'manage_inventory' }, { organisation: true }),
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
 
@@ -39,7 +35,7 @@ export default async function inventoryRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const body = await getInventoryJson(app.db, supplierOf(request));
+      const body = await getInventoryJson(app.db, member(request).orgId);
       // Already the JSON of InventoryRow[], built by PostgreSQL.
       return sendJsonText(reply, body);
     },
@@ -59,7 +55,7 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: inventoryRowSchema, ...errors },
       },
     },
-    async (request) => syncInventory(app.db, supplierOf(request), request.body, caller(request).id),
+    async (request) => syncInventory(app.db, member(request).orgId, request.body, member(request).id),
   );
 
   r.get(
@@ -73,6 +69,6 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: forecastSchema, ...errors },
       },
     },
-    async (request) => getForecast(app.db, supplierOf(request), request.params.productId),
+    async (request) => getForecast(app.db, member(request).orgId, request.params.productId),
   );
 }

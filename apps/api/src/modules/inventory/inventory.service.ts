@@ -31,7 +31,7 @@ const FORECAST_WEEKS = 8;
 const WEEK_MS = 7 * 86_400_000;
 
 const unknownProduct = () =>
-  new AppError('not_found', INVENTORY_MESSAGES.unknownProduct, {
+  new AppError('PRODUCT_NOT_FOUND', INVENTORY_MESSAGES.unknownProduct, {
     fieldErrors: { productId: [INVENTORY_MESSAGES.unknownProduct] },
   });
 

@@ -1,15 +1,16 @@
 import type { SessionUser } from '@aduro/shared/auth';
 import { todayUtc } from '@aduro/shared/inventory';
 import { INVOICE_MESSAGES, type Invoice } from '@aduro/shared/invoices';
+import { toCedis, toPesewas } from '@aduro/shared/money';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { toPesewas } from '../../lib/money.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
-import { listInvoices, lockInvoice, lockInvoiceCreditLine, recordPayment } from './invoices.repository.ts';
+import { addToCreditBalance, lockCreditLineOfInvoice } from '../credit/credit.repository.ts';
+import { listInvoices, lockInvoice, recordPayment } from './invoices.repository.ts';
 
 function orgOf(user: SessionUser): string {
-  if (!user.orgId) throw forbidden(INVOICE_MESSAGES.otherBuyer);
+  if (!user.orgId) throw forbidden('OTHER_ORGANISATION', INVOICE_MESSAGES.otherBuyer);
   return user.orgId;
 }
 
@@ -22,16 +23,19 @@ export async function getInvoices(
   const own = orgOf(user);
   const today = todayUtc();
   if (user.userType === 'customer') {
-    if (query.buyerId !== undefined && query.buyerId !== own) throw forbidden(INVOICE_MESSAGES.otherBuyer);
+    if (query.buyerId !== undefined && query.buyerId !== own)
+      throw forbidden('OTHER_ORGANISATION', INVOICE_MESSAGES.otherBuyer);
     return listInvoices(db, { buyerOrgId: own, sellerOrgId: query.sellerId, status: query.status, today });
   }
-  if (query.sellerId !== undefined && query.sellerId !== own) throw forbidden(INVOICE_MESSAGES.otherSeller);
+  if (query.sellerId !== undefined && query.sellerId !== own)
+    throw forbidden('OTHER_ORGANISATION', INVOICE_MESSAGES.otherSeller);
   return listInvoices(db, { sellerOrgId: own, buyerOrgId: query.buyerId, status: query.status, today });
 }
 
 /**
  * The seller records money received against an invoice: at most what is due (400), never on a void or
- * settled one (409). The credit line and then the invoice are locked (the documented order), so
+ * settled one (409); on credit the payment also lowers the line's balance (invoices and credit, one
+ * transaction). The credit line and then the invoice are locked (the documented order), so
  * concurrent payments queue and the line's balance stays what its credit invoices still owe. Records
  * payment.recorded for both sides.
  */
@@ -43,16 +47,16 @@ export async function payInvoice(
 ): Promise<Invoice> {
   const sellerOrgId = orgOf(user);
   await inTransaction(db, async (tx) => {
-    await lockInvoiceCreditLine(tx, invoiceId, sellerOrgId);
+    await lockCreditLineOfInvoice(tx, invoiceId, sellerOrgId);
     const invoice = await lockInvoice(tx, invoiceId, sellerOrgId);
-    if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
-    if (invoice.status === 'void') throw conflict(INVOICE_MESSAGES.void);
-    if (invoice.status === 'paid') throw conflict(INVOICE_MESSAGES.paid);
+    if (!invoice) throw notFound('INVOICE_NOT_FOUND', INVOICE_MESSAGES.notFound);
+    if (invoice.status === 'void') throw conflict('INVOICE_VOID', INVOICE_MESSAGES.void);
+    if (invoice.status === 'paid') throw conflict('INVOICE_PAID', INVOICE_MESSAGES.paid);
     const due = toPesewas(invoice.amount) - toPesewas(invoice.amountPaid);
     const pesewas = toPesewas(body.amount);
     if (pesewas > due) {
-      const message = INVOICE_MESSAGES.overDue(due / 100);
-      throw badRequest(message, { amount: [message] });
+      const message = INVOICE_MESSAGES.overDue(toCedis(due));
+      throw badRequest(message, { amount: [message] }, 'PAYMENT_OVER_DUE');
     }
     const creditLineId = invoice.onCredit ? invoice.creditLineId : null;
     await recordPayment(tx, {
@@ -62,8 +66,8 @@ export async function payInvoice(
       method: body.method,
       reference: body.reference,
       userId: user.id,
-      creditLineId,
     });
+    if (creditLineId) await addToCreditBalance(tx, creditLineId, -pesewas);
     await recordEvent(tx, {
       type: 'payment.recorded',
       orgIds: [invoice.buyerOrgId, sellerOrgId],

@@ -9,7 +9,7 @@ import {
 } from '@aduro/shared/marketplace';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@aduro/shared/payments';
 import type { Tx } from '../../db/client.ts';
-import { toCedis, toPesewas } from '../../lib/money.ts';
+import { toCedis, toPesewas } from '@aduro/shared/money';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import {
@@ -79,7 +79,7 @@ const orderNumber = (year: number, n: number) => `PO-${year}-${String(n).padStar
 interface PlannedOrder {
   group: DraftOrderGroup;
   drops: DraftDrop[];
-  terms: DraftTermsRow & { supplierName: string; productName: string; unitPrice: string };
+  terms: DraftTermsRow & { supplierName: string; productName: string; unitPrice: number };
   totalQuantity: number;
   unitPesewas: number;
   totalPesewas: number;
@@ -89,20 +89,22 @@ interface PlannedOrder {
 
 /** Checks one group against the seller's state, offer and terms as they stand in this transaction. */
 function planOrder(group: DraftOrderGroup, terms: DraftTermsRow | undefined): PlannedOrder {
-  if (!terms?.productName) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
-  if (!terms.supplierName || !terms.isSupplier) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
+  if (!terms?.productName) throw notFound('PRODUCT_NOT_FOUND', MARKETPLACE_MESSAGES.productNotFound);
+  if (!terms.supplierName || !terms.isSupplier)
+    throw notFound('SUPPLIER_NOT_FOUND', MARKETPLACE_MESSAGES.supplierNotFound);
   const supplier = terms.supplierName;
   const product = terms.productName;
-  if (!terms.isActive) throw conflict(CART_MESSAGES.inactiveSupplier(supplier));
+  if (!terms.isActive) throw conflict('SUPPLIER_INACTIVE', CART_MESSAGES.inactiveSupplier(supplier));
   if (terms.unitPrice === null || terms.stock <= 0)
-    throw conflict(CART_MESSAGES.notOffered(supplier, product));
+    throw conflict('NOT_OFFERED', CART_MESSAGES.notOffered(supplier, product));
 
   // Drops of 0 units are left out (DOMAIN.md "Orders").
   const drops = group.drops.filter((d) => d.quantity > 0);
   const totalQuantity = drops.reduce((sum, d) => sum + d.quantity, 0);
-  if (totalQuantity <= 0) throw badRequest(DRAFT_MESSAGES.noUnits);
+  if (totalQuantity <= 0) throw badRequest(DRAFT_MESSAGES.noUnits, undefined, 'NO_UNITS');
   const moq = terms.moq ?? 1;
-  if (totalQuantity < moq) throw conflict(DRAFT_MESSAGES.belowMoq(product, supplier, moq, totalQuantity));
+  if (totalQuantity < moq)
+    throw conflict('BELOW_MOQ', DRAFT_MESSAGES.belowMoq(product, supplier, moq, totalQuantity));
 
   // The price is the supplier's current offer, never one the client sent (DOMAIN.md "Orders").
   const unitPesewas = toPesewas(terms.unitPrice);
@@ -119,7 +121,7 @@ function planOrder(group: DraftOrderGroup, terms: DraftTermsRow | undefined): Pl
   let paymentMethod: PaymentMethod;
   if (group.paymentMethod === undefined) {
     const chosen = draftPaymentMethod(allowed, terms.defaultPaymentMethod, creditFits);
-    if (!chosen) throw conflict(DRAFT_MESSAGES.noMethod(supplier));
+    if (!chosen) throw conflict('NO_PAYMENT_METHOD', DRAFT_MESSAGES.noMethod(supplier));
     paymentMethod = chosen;
   } else {
     paymentMethod = group.paymentMethod;
@@ -129,9 +131,10 @@ function planOrder(group: DraftOrderGroup, terms: DraftTermsRow | undefined): Pl
       );
     }
     if (paymentMethod === 'credit_facility' && !terms.hasCreditLine) {
-      throw conflict(DRAFT_MESSAGES.noCreditLine(supplier));
+      throw conflict('NO_CREDIT_LINE', DRAFT_MESSAGES.noCreditLine(supplier));
     }
-    if (paymentMethod === 'credit_facility' && !creditFits) throw conflict(DRAFT_MESSAGES.creditShortfall);
+    if (paymentMethod === 'credit_facility' && !creditFits)
+      throw conflict('CREDIT_SHORTFALL', DRAFT_MESSAGES.creditShortfall);
   }
 
   let creditTermDays: number | null = null;
@@ -168,8 +171,8 @@ function planOrder(group: DraftOrderGroup, terms: DraftTermsRow | undefined): Pl
 export async function draftOrders(tx: Tx, input: DraftOrdersInput): Promise<DraftedOrder[]> {
   if (input.groups.length === 0) return [];
   const buyer = await findBuyerOrganisation(tx, input.buyer.orgId);
-  if (!buyer) throw notFound('Customer organisation not found');
-  if (!buyer.isActive) throw conflict(DRAFT_MESSAGES.inactiveBuyer(buyer.name));
+  if (!buyer) throw notFound('ORGANISATION_NOT_FOUND', 'Customer organisation not found');
+  if (!buyer.isActive) throw conflict('BUYER_INACTIVE', DRAFT_MESSAGES.inactiveBuyer(buyer.name));
 
   // Validate: every group against the terms as they stand now, before anything is written.
   const terms = await findDraftTerms(tx, buyer.id, input.groups, todayUtc());

@@ -7,27 +7,25 @@ import {
   type DropUpdate,
 } from '@aduro/shared/orders';
 import type { Tx } from '../../db/client.ts';
-import { toPesewas } from '../../lib/money.ts';
+import { toPesewas } from '@aduro/shared/money';
 import { addDays } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { addToCreditBalance, lockCreditLineOf } from '../credit/credit.repository.ts';
+import { lockAllocatedLots, returnAllocations } from '../inventory/inventory.repository.ts';
+import { lockOrderInvoice, setInvoiceAmount } from '../invoices/invoices.repository.ts';
 import {
-  addToCreditBalance,
   cancelAllDrops,
   insertHistory,
   listDrops,
-  lockAllocatedLots,
-  lockCreditLine,
-  lockInvoice,
   lockOrder,
-  returnAllocations,
   setOrderStatus,
   updateDrop,
-  updateInvoice,
 } from './orders.repository.ts';
 import { recordOrderEvent } from './order-events.ts';
 
 /**
- * The seller moves one drop of a released order (DOMAIN.md "Drops"), in the caller's transaction.
+ * The seller moves one drop of a released order (DOMAIN.md "Drops"), in the caller's transaction; a
+ * cancellation is one workflow over orders, inventory, credit and invoices.
  * The order row is locked first, so moves of one order's drops run one at a time and each sees the
  * last one's result. Shipping sets a tracking number and an ETA; delivery records the time;
  * cancelling locks the drop's lots, the credit line and the invoice (in that order), returns the drop's units to the lots they came from and takes its value off the invoice
@@ -45,13 +43,15 @@ export async function moveDrop(
   },
 ) {
   const order = await lockOrder(tx, input.orderId, { sellerOrgId: input.sellerOrgId });
-  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  if (!order) throw notFound('ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
   const drops = await listDrops(tx, order.id);
   const drop = drops.find((d) => d.id === input.dropId);
-  if (!drop) throw notFound(ORDER_MESSAGES.dropNotFound);
-  if (order.approvedAt === null) throw conflict(ORDER_MESSAGES.notReleased(order.number));
+  if (!drop) throw notFound('DROP_NOT_FOUND', ORDER_MESSAGES.dropNotFound);
+  if (order.approvedAt === null)
+    throw conflict('ORDER_NOT_RELEASED', ORDER_MESSAGES.notReleased(order.number));
   const to = input.change.status;
-  if (!canMoveDrop(drop.status, to)) throw conflict(ORDER_MESSAGES.illegalMove(drop.status, to));
+  if (!canMoveDrop(drop.status, to))
+    throw conflict('INVALID_TRANSITION', ORDER_MESSAGES.illegalMove(drop.status, to));
 
   const now = new Date();
   const today = todayUtc(now);
@@ -77,22 +77,22 @@ export async function moveDrop(
     // line or lots then queues instead of deadlocking.
     await lockAllocatedLots(tx, drop.id);
     if (order.paymentMethod === 'credit_facility') {
-      await lockCreditLine(tx, order.buyerOrgId, order.sellerOrgId);
+      await lockCreditLineOf(tx, order.buyerOrgId, order.sellerOrgId);
     }
-    const invoice = await lockInvoice(tx, order.id);
+    const invoice = await lockOrderInvoice(tx, order.id);
     const after = drops.map((d) => (d.id === drop.id ? { ...d, status: to as DropStatus } : d));
     const allCancelled = after.every((d) => d.status === 'Cancelled');
     if (invoice && invoice.status !== 'void') {
       const value = drop.quantity * toPesewas(order.unitPrice);
       const amount = toPesewas(invoice.amount) - value;
       const paid = toPesewas(invoice.amountPaid);
-      if (paid > amount) throw conflict(ORDER_MESSAGES.paidDrop);
+      if (paid > amount) throw conflict('DROP_PAID', ORDER_MESSAGES.paidDrop);
       // What leaves the balance: the drop's value, and when the whole order is cancelled whatever was
       // still owed on it, so the balance stays the sum of what credit invoices still owe.
       const owedBefore = toPesewas(invoice.amount) - paid;
       const owedAfter = allCancelled ? 0 : amount - paid;
       const status = allCancelled ? 'void' : amount === paid && amount > 0 ? 'paid' : invoice.status;
-      await updateInvoice(tx, invoice.id, { amountPesewas: amount, status, at: now });
+      await setInvoiceAmount(tx, invoice.id, { amountPesewas: amount, status, at: now });
       touched.invoiceId = invoice.id;
       if (invoice.onCredit && invoice.creditLineId && owedBefore !== owedAfter) {
         await addToCreditBalance(tx, invoice.creditLineId, owedAfter - owedBefore);
@@ -107,7 +107,7 @@ export async function moveDrop(
     drops.map((d) => (d.id === drop.id ? { status: to } : { status: d.status })),
   );
   if (nextStatus !== order.status) await setOrderStatus(tx, order.id, nextStatus, now);
-  await insertHistory(tx, [
+  const written = await insertHistory(tx, [
     {
       orderId: order.id,
       dropId: drop.id,
@@ -133,10 +133,12 @@ export async function moveDrop(
         ]
       : []),
   ]);
+  // The drop's history row names this move in the event: notifications read what it moved the drop to.
+  const history = written.find((h) => h.dropId === drop.id);
   await recordOrderEvent(tx, 'drop.moved', order, {
     actorUserId: input.user.id,
     changesStock: true,
-    refs: { dropId: drop.id, ...touched },
+    refs: { dropId: drop.id, ...(history ? { historyId: history.id } : {}), ...touched },
   });
   return { orderId: order.id };
 }
@@ -150,8 +152,9 @@ export async function cancelDraftOrder(
   input: { orderId: string; buyerOrgId: string; user: { id: string; name: string } },
 ) {
   const order = await lockOrder(tx, input.orderId, { buyerOrgId: input.buyerOrgId });
-  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-  if (order.status !== 'AWAITING_CUSTOMER_APPROVAL') throw conflict(ORDER_MESSAGES.notAwaiting(order.number));
+  if (!order) throw notFound('ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
+  if (order.status !== 'AWAITING_CUSTOMER_APPROVAL')
+    throw conflict('ORDER_NOT_AWAITING_APPROVAL', ORDER_MESSAGES.notAwaiting(order.number));
   const now = new Date();
   await cancelAllDrops(tx, order.id, now);
   await setOrderStatus(tx, order.id, 'CANCELLED', now);

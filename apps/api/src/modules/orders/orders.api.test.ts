@@ -358,6 +358,7 @@ describe('POST /api/orders/{id}/approve', () => {
     const res = await approve(order.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(ORDER_MESSAGES.stockShortfall(TEMA, `Order test product ${seq}`, 10, 20));
+    expect(res.json()).toMatchObject({ code: 'STOCK_SHORTFALL', kind: 'conflict' });
     expect(await lotsOf(productId)).toEqual(lots);
     expect(await counts()).toEqual(before);
     expect(orderSchema.parse((await call('GET', `/api/orders/${order.id}`, ama)).json()).status).toBe(

@@ -35,12 +35,12 @@ export interface DraftTermsRow extends Record<string, unknown> {
   /** Null when no product has that id. */
   productName: string | null;
   /** The current offer price; null without an offer. */
-  unitPrice: string | null;
+  unitPrice: number | null;
   moq: number | null;
   /** Units in unexpired lots. */
   stock: number;
   hasCreditLine: boolean;
-  creditAvailable: string | null;
+  creditAvailable: number | null;
 }
 
 /**
@@ -65,10 +65,10 @@ export async function findDraftTerms(
              s.default_payment_method as "defaultPaymentMethod",
              coalesce(s.supports_credit, false) as "supportsCredit",
              p.name as "productName",
-             f.unit_price::text as "unitPrice", f.moq,
+             f.unit_price as "unitPrice", f.moq,
              coalesce(st.quantity, 0) as stock,
              cl.id is not null as "hasCreditLine",
-             (cl.credit_limit - cl.balance)::text as "creditAvailable"
+             cl.credit_limit - cl.balance as "creditAvailable"
       from jsonb_to_recordset(${json}::jsonb) as x(seller_id uuid, product_id uuid)
       left join organizations s on s.id = x.seller_id
       left join products p on p.id = x.product_id
@@ -101,8 +101,9 @@ export async function insertDrops(db: Executor, rows: (typeof orderDrops.$inferI
   await db.insert(orderDrops).values(rows);
 }
 
-export async function insertHistory(db: Executor, rows: Omit<typeof orderHistory.$inferInsert, 'id'>[]) {
-  await db.insert(orderHistory).values(rows);
+/** Writes history rows; answers each one's id and drop. */
+export function insertHistory(db: Executor, rows: Omit<typeof orderHistory.$inferInsert, 'id'>[]) {
+  return db.insert(orderHistory).values(rows).returning({ id: orderHistory.id, dropId: orderHistory.dropId });
 }
 
 // --- Reading orders ------------------------------------------------------------------------------
@@ -197,9 +198,9 @@ export interface LockedOrder extends Record<string, unknown> {
   buyerOrgId: string;
   sellerOrgId: string;
   productId: string;
-  unitPrice: string;
+  unitPrice: number;
   totalQuantity: number;
-  totalCost: string;
+  totalCost: number;
   paymentMethod: PaymentMethod;
   creditTermDays: number | null;
   status: OrderStatus;
@@ -228,8 +229,8 @@ export async function lockOrder(
   const rows = await queryRows<LockedOrder>(
     tx,
     sql`select o.id, o.number, o.buyer_org_id as "buyerOrgId", o.seller_org_id as "sellerOrgId",
-               o.product_id as "productId", o.unit_price::text as "unitPrice",
-               o.total_quantity as "totalQuantity", o.total_cost::text as "totalCost",
+               o.product_id as "productId", o.unit_price as "unitPrice",
+               o.total_quantity as "totalQuantity", o.total_cost as "totalCost",
                o.payment_method as "paymentMethod", o.credit_term_days as "creditTermDays",
                o.status, o.approved_at as "approvedAt",
                b.name as "buyerName", b.is_active as "buyerActive",
@@ -254,6 +255,11 @@ export interface DropRow extends Record<string, unknown> {
   estimatedDeliveryDate: string | null;
 }
 
+/**
+ * The order's drops, by sequence. A statement of its own, after lockOrder: one that waited for the
+ * order's lock reads other tables with the snapshot it started with, so drops read alongside the lock
+ * would miss the move that held it (orders.races.api.test.ts, concurrent moves of one order).
+ */
 export async function listDrops(tx: Tx, orderId: string) {
   return queryRows<DropRow>(
     tx,
@@ -261,101 +267,6 @@ export async function listDrops(tx: Tx, orderId: string) {
                to_char(estimated_delivery_date, 'YYYY-MM-DD') as "estimatedDeliveryDate"
         from order_drops where order_id = ${orderId} order by sequence`,
   );
-}
-
-/**
- * The seller's sellable lots of a product, locked, first-expiry-first-out: dated lots by expiry, then
- * undated ones, then by id so every transaction locks them in the same order and none deadlocks.
- * Expired and empty lots are never returned.
- */
-export async function lockSellableLots(tx: Tx, sellerOrgId: string, productId: string, today: string) {
-  return queryRows<{ id: string; quantity: number }>(
-    tx,
-    sql`select id, quantity from inventory_lots
-        where supplier_id = ${sellerOrgId} and product_id = ${productId}
-          and quantity > 0 and (expiry_date is null or expiry_date >= ${today}::date)
-        order by expiry_date asc nulls last, id
-        for update`,
-  );
-}
-
-/**
- * Locks the lots a drop's units (not yet returned) came from, in lockSellableLots's order, so a
- * cancellation and an approval lock shared lots the same way round.
- */
-export async function lockAllocatedLots(tx: Tx, dropId: string) {
-  await tx.execute(sql`
-    select l.id from inventory_lots l
-    where l.id in (select lot_id from drop_allocations where drop_id = ${dropId} and returned_at is null)
-    order by l.expiry_date asc nulls last, l.id
-    for update of l`);
-}
-
-/** Takes the allocated units from their lots and records each allocation, in one statement. */
-export async function allocate(tx: Tx, rows: { dropId: string; lotId: string; quantity: number }[]) {
-  if (rows.length === 0) return;
-  const json = JSON.stringify(
-    rows.map((r) => ({ drop_id: r.dropId, lot_id: r.lotId, quantity: r.quantity })),
-  );
-  await tx.execute(sql`
-    with x as (
-      select * from jsonb_to_recordset(${json}::jsonb) as x(drop_id uuid, lot_id uuid, quantity int)
-    ), taken as (
-      update inventory_lots l set quantity = l.quantity - s.quantity, updated_at = now()
-      from (select lot_id, sum(quantity)::int as quantity from x group by lot_id) s
-      where l.id = s.lot_id
-    )
-    insert into drop_allocations (drop_id, lot_id, quantity)
-    select drop_id, lot_id, quantity from x`);
-}
-
-/** The buyer's credit line with the seller, locked; null without one. */
-export async function lockCreditLine(tx: Tx, customerId: string, supplierId: string) {
-  const rows = await queryRows<{ id: string; limit: string; balance: string; status: string }>(
-    tx,
-    sql`select id, credit_limit::text as "limit", balance::text as balance, status
-        from credit_lines where customer_id = ${customerId} and supplier_id = ${supplierId}
-        for update`,
-  );
-  return rows[0] ?? null;
-}
-
-/** Moves a credit line's balance by a signed amount of pesewas. */
-export async function addToCreditBalance(tx: Tx, lineId: string, pesewas: number) {
-  await tx.execute(sql`
-    update credit_lines set balance = balance + ${pesewas}::numeric / 100, updated_at = now()
-    where id = ${lineId}`);
-}
-
-/**
- * Issues the unpaid invoice of an approved order with the next INV-{year}-{sequence} number; answers its
- * id and number. Plain SQL rather than the insert builder, which cost more to put together than the
- * statement costs PostgreSQL to run (apps/api/bench/live-market.ts, approvals at 50/s).
- */
-export async function issueInvoice(
-  tx: Tx,
-  row: {
-    orderId: string;
-    buyerOrgId: string;
-    sellerOrgId: string;
-    creditLineId: string | null;
-    onCredit: boolean;
-    amount: number;
-    issuedAt: Date;
-    dueDate: string;
-  },
-  year: number,
-) {
-  const [issued] = await queryRows<{ id: string; number: string }>(
-    tx,
-    sql`insert into invoices (number, order_id, buyer_org_id, seller_org_id, credit_line_id, on_credit,
-                              amount, amount_paid, issued_at, due_date, status)
-        values ('INV-' || ${String(year)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0'),
-                ${row.orderId}, ${row.buyerOrgId}, ${row.sellerOrgId}, ${row.creditLineId}, ${row.onCredit},
-                ${row.amount}, 0, ${row.issuedAt}, ${row.dueDate}::date, 'unpaid')
-        returning id, number`,
-  );
-  return issued!;
 }
 
 /** Releases an approved order and logs it, in one statement. */
@@ -409,50 +320,4 @@ export async function updateDrop(
       delivered_at = case when ${status} = 'Delivered' then ${at} else delivered_at end,
       cancelled_at = case when ${status} = 'Cancelled' then ${at} else cancelled_at end
     where id = ${dropId}`);
-}
-
-/** Puts a drop's units back into the lots they were taken from, once. */
-export async function returnAllocations(tx: Tx, dropId: string, at: Date) {
-  await tx.execute(sql`
-    with returned as (
-      update drop_allocations set returned_at = ${at}
-      where drop_id = ${dropId} and returned_at is null
-      returning lot_id, quantity
-    ), per_lot as (
-      select lot_id, sum(quantity)::int as quantity from returned group by lot_id
-    )
-    update inventory_lots l set quantity = l.quantity + r.quantity, updated_at = ${at}
-    from per_lot r where l.id = r.lot_id`);
-}
-
-export interface InvoiceRow extends Record<string, unknown> {
-  id: string;
-  amount: string;
-  amountPaid: string;
-  status: 'unpaid' | 'paid' | 'void';
-  onCredit: boolean;
-  creditLineId: string | null;
-}
-
-/** The order's invoice, locked. */
-export async function lockInvoice(tx: Tx, orderId: string) {
-  const rows = await queryRows<InvoiceRow>(
-    tx,
-    sql`select id, amount::text as amount, amount_paid::text as "amountPaid", status,
-               on_credit as "onCredit", credit_line_id as "creditLineId"
-        from invoices where order_id = ${orderId} for update`,
-  );
-  return rows[0] ?? null;
-}
-
-export async function updateInvoice(
-  tx: Tx,
-  invoiceId: string,
-  change: { amountPesewas: number; status: 'unpaid' | 'paid' | 'void'; at: Date },
-) {
-  await tx.execute(sql`
-    update invoices set amount = ${change.amountPesewas}::numeric / 100, status = ${change.status},
-      paid_at = case when ${change.status} = 'paid' then coalesce(paid_at, ${change.at}) else paid_at end,
-      updated_at = ${change.at}
-    where id = ${invoiceId}`);
 }

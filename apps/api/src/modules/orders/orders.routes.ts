@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,8 +11,6 @@ import {
   orderSchema,
   ordersQuerySchema,
 } from '@aduro/shared/orders';
-import { hasPermission } from '@aduro/shared/permissions';
-import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { approve, cancel, changeDrop, createOrder, getOrder, getOrders } from './orders.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
@@ -31,15 +29,12 @@ export default async function orderRoutes(app: FastifyInstance) {
   const customer = app.guard({ userType: 'customer' });
   const shipping = app.guard({ userType: 'supplier', permission: 'manage_shipping' });
   // Reading: the buyer, or the seller's shipping staff.
-  const reader: preHandlerAsyncHookHandler = async (request, reply) => {
-    await app.authenticate.call(app, request, reply);
-    const user = caller(request);
-    if (user.userType === 'customer') return;
-    if (user.userType === 'supplier' && hasPermission(user.permissions, 'manage_shipping')) return;
-    throw forbidden(
-      user.userType === 'supplier' ? 'You do not have permission to do that.' : ORDER_MESSAGES.needCustomer,
-    );
-  };
+  const reader = app.guard(
+    [{ userType: 'customer' }, { userType: 'supplier', permission: 'manage_shipping' }],
+    {
+      wrongType: ORDER_MESSAGES.needCustomer,
+    },
+  );
 
   r.post(
     '/orders',

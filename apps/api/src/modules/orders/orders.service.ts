@@ -17,21 +17,22 @@ import { findOrderFor, listOrderHistory, listOrders } from './orders.repository.
 
 /** The caller's organisation; every user has one, the contract only allows null. */
 function orgOf(user: SessionUser): string {
-  if (!user.orgId) throw forbidden(ORDER_MESSAGES.noOrganisation);
+  if (!user.orgId) throw forbidden('FORBIDDEN', ORDER_MESSAGES.noOrganisation);
   return user.orgId;
 }
 const actor = (user: SessionUser) => ({ id: user.id, name: user.name });
 
 async function reread(db: Db, orderId: string, orgId: string): Promise<Order> {
   const order = await findOrderFor(db, orderId, orgId, todayUtc());
-  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  if (!order) throw notFound('ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
   return order;
 }
 
 /** Drafts one multi-drop order for the caller's organisation (DOMAIN.md "Orders"); records order.drafted. */
 export async function createOrder(db: Db, user: SessionUser, body: DraftOrder): Promise<Order> {
   const buyerOrgId = orgOf(user);
-  if (body.buyerId !== undefined && body.buyerId !== buyerOrgId) throw forbidden(ORDER_MESSAGES.otherBuyer);
+  if (body.buyerId !== undefined && body.buyerId !== buyerOrgId)
+    throw forbidden('OTHER_ORGANISATION', ORDER_MESSAGES.otherBuyer);
   const [drafted] = await inTransaction(db, async (tx) => {
     const orders = await draftOrders(tx, {
       buyer: { orgId: buyerOrgId },
@@ -78,10 +79,12 @@ export async function getOrders(
 ): Promise<Order[]> {
   const orgId = orgOf(user);
   if (user.userType === 'customer') {
-    if (query.buyerId !== undefined && query.buyerId !== orgId) throw forbidden(ORDER_MESSAGES.otherBuyer);
+    if (query.buyerId !== undefined && query.buyerId !== orgId)
+      throw forbidden('OTHER_ORGANISATION', ORDER_MESSAGES.otherBuyer);
     return listOrders(db, { buyerOrgId: orgId, sellerOrgId: query.sellerId ?? null, today: todayUtc() });
   }
-  if (query.sellerId !== undefined && query.sellerId !== orgId) throw forbidden(ORDER_MESSAGES.otherSeller);
+  if (query.sellerId !== undefined && query.sellerId !== orgId)
+    throw forbidden('OTHER_ORGANISATION', ORDER_MESSAGES.otherSeller);
   return listOrders(db, { buyerOrgId: query.buyerId ?? null, sellerOrgId: orgId, today: todayUtc() });
 }
 

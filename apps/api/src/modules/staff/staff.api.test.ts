@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, type SessionUser } from '@aduro/shared/auth';
 import { SUPPLIER_ROLES } from '@aduro/shared/permissions';
 import { STAFF_MESSAGES, type OrgUser, type Role } from '@aduro/shared/staff';
@@ -257,6 +256,7 @@ describe('inviting a user', () => {
       });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(AUTH_MESSAGES.emailTaken);
+      expect(res.json().code).toBe('EMAIL_TAKEN');
     }
     expect((await users()).length).toBe(before);
   });
@@ -515,13 +515,18 @@ describe('the last Admin under concurrency', () => {
       await t.database.db.transaction(async (tx) => {
         await lockOrganization(tx, orgId);
         racing = fire();
-        await sleep(400);
-        const [waiting] = await queryRows<{ n: number }>(
-          tx,
-          sql`select count(*)::int as n from pg_stat_activity
-              where wait_event_type = 'Lock' and datname = current_database()`,
+        // Both requests are queued behind the lock: waited for on the server's state, not on a time.
+        await vi.waitFor(
+          async () => {
+            const [waiting] = await queryRows<{ n: number }>(
+              tx,
+              sql`select count(*)::int as n from pg_stat_activity
+                  where wait_event_type = 'Lock' and datname = current_database()`,
+            );
+            expect(waiting!.n).toBe(2);
+          },
+          { timeout: 30_000, interval: 50 },
         );
-        expect(waiting!.n).toBe(2);
       });
       return racing!;
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,24 +8,9 @@ import {
   roleSchema,
   updateRolesSchema,
 } from '@aduro/shared/staff';
-import { forbidden } from '../../lib/errors.ts';
-import { caller } from '../../plugins/auth.ts';
-import {
-  getOrgUsers,
-  getRoles,
-  inviteUser,
-  removeUser,
-  updateUserRoles,
-  type OrgMember,
-} from './staff.service.ts';
+import { member } from '../../plugins/auth.ts';
+import { getOrgUsers, getRoles, inviteUser, removeUser, updateUserRoles } from './staff.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-
-/** The caller, who must belong to an organisation to manage its staff. */
-function member(request: FastifyRequest): OrgMember {
-  const me = caller(request);
-  if (!me.orgId) throw forbidden();
-  return { ...me, orgId: me.orgId };
-}
 
 const errors = errorResponses(400, 401, 403);
 const conflictErrors = { ...errors, ...errorResponses(404, 409) };
@@ -35,7 +20,10 @@ const conflictErrors = { ...errors, ...errorResponses(404, 409) };
  * checked before the body is validated so that a caller without the right learns nothing more.
  */
 export default async function staffRoutes(app: FastifyInstance) {
-  app.addHook('preValidation', app.guard({ userType: 'supplier', permission: 'manage_users' }));
+  app.addHook(
+    'preValidation',
+    app.guard({ userType: 'supplier', permission: 'manage_users' }, { organisation: true }),
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['staff'];

@@ -2,11 +2,10 @@ import { AUTH_MESSAGES, type SessionUser } from '@aduro/shared/auth';
 import type { SupplierRole } from '@aduro/shared/permissions';
 import { STAFF_MESSAGES, type OrgUser, type Role } from '@aduro/shared/staff';
 import type { Db, Executor } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { findUserByEmail, grantRoles, insertUser } from '../auth/auth.repository.ts';
-import { isUniqueViolation } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/password.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import {
   countAdmins,
@@ -35,7 +34,7 @@ function toOrgUser(row: OrgUserRow): OrgUser {
 }
 
 const isAdmin = (row: OrgUserRow) => row.roles.some((r) => r.name === ADMIN);
-const emailTaken = () => conflict(AUTH_MESSAGES.emailTaken);
+const emailTaken = () => conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
 
 /** The organisation's other members see its staff list change. */
 const staffChanged = (tx: Executor, me: OrgMember, userId: string) =>
@@ -53,7 +52,7 @@ export async function getRoles(db: Db, me: OrgMember): Promise<Role[]> {
 
 async function readBack(db: Executor, orgId: string, userId: string): Promise<OrgUser> {
   const row = await findOrgUser(db, orgId, userId);
-  if (!row) throw notFound(STAFF_MESSAGES.userNotFound);
+  if (!row) throw notFound('USER_NOT_FOUND', STAFF_MESSAGES.userNotFound);
   return toOrgUser(row);
 }
 
@@ -101,8 +100,9 @@ async function lockedTarget(
 ) {
   await lockOrganization(tx, orgId);
   const target = await findOrgUser(tx, orgId, userId);
-  if (!target) throw notFound(STAFF_MESSAGES.userNotFound);
-  if (losesAdmin(target) && (await countAdmins(tx, orgId)) <= 1) throw conflict(STAFF_MESSAGES.lastAdmin);
+  if (!target) throw notFound('USER_NOT_FOUND', STAFF_MESSAGES.userNotFound);
+  if (losesAdmin(target) && (await countAdmins(tx, orgId)) <= 1)
+    throw conflict('LAST_ADMIN', STAFF_MESSAGES.lastAdmin);
   return target;
 }
 
@@ -125,10 +125,11 @@ export async function updateUserRoles(
 
 /** Removes a user of the caller's organisation; never the caller, never the last Admin. */
 export async function removeUser(db: Db, me: OrgMember, userId: string): Promise<void> {
-  if (userId.toLowerCase() === me.id.toLowerCase()) throw conflict(STAFF_MESSAGES.removeSelf);
+  if (userId.toLowerCase() === me.id.toLowerCase()) throw conflict('REMOVE_SELF', STAFF_MESSAGES.removeSelf);
   await inTransaction(db, async (tx) => {
     await lockedTarget(tx, me.orgId, userId, isAdmin);
-    if (!(await deleteOrgUser(tx, me.orgId, userId))) throw notFound(STAFF_MESSAGES.userNotFound);
+    if (!(await deleteOrgUser(tx, me.orgId, userId)))
+      throw notFound('USER_NOT_FOUND', STAFF_MESSAGES.userNotFound);
     await staffChanged(tx, me, userId);
   });
 }

@@ -67,6 +67,7 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
     case 'cart.changed':
     case 'credit.application_submitted':
     case 'staff.changed':
+    case 'account.sessions_ended':
       break;
   }
   return tags;

@@ -7,8 +7,8 @@ import {
 } from '@aduro/shared/marketplace';
 import { queryRows, type Executor } from '../../db/client.ts';
 
-// Raw SQL answers numeric as text on both drivers and bigint as text on node-postgres: counts are cast
-// to int, money stays text here and becomes a number of cedis in the service.
+// Raw SQL answers bigint as text on node-postgres, so counts are cast to int; numeric arrives as a number
+// (db/client.ts), money as cedis.
 
 /** A lot that can still be sold: units on hand, undated or expiring today or later (DOMAIN.md). */
 const unexpiredLot = (today: string) =>
@@ -25,7 +25,7 @@ export interface DirectoryRow extends Record<string, unknown> {
   paymentTerms: string;
   lines: number;
   customerCount: number;
-  gmv: string;
+  gmv: number;
 }
 
 /**
@@ -58,7 +58,7 @@ export async function listSupplierDirectory(
              s.payment_terms as "paymentTerms",
              case when s.is_active then coalesce(st.lines, 0) else 0 end as lines,
              coalesce(t.customer_count, 0) as "customerCount",
-             coalesce(t.gmv, 0)::text as gmv
+             coalesce(t.gmv, 0) as gmv
       from organizations s
       left join stocked st on st.supplier_id = s.id
       left join supplier_trade t on t.supplier_id = s.id
@@ -71,8 +71,8 @@ export interface RelationshipRow extends Record<string, unknown> {
   supplierId: string;
   isCustomer: boolean;
   pendingApprovals: number;
-  creditLimit: string | null;
-  creditAvailable: string | null;
+  creditLimit: number | null;
+  creditAvailable: number | null;
 }
 
 /**
@@ -100,8 +100,8 @@ export async function listBuyerRelationships(db: Executor, buyerOrgId: string) {
       select coalesce(m.seller_org_id, cl.supplier_id) as "supplierId",
              coalesce(m.is_customer, false) as "isCustomer",
              coalesce(m.pending, 0) as "pendingApprovals",
-             cl.credit_limit::text as "creditLimit",
-             (cl.credit_limit - cl.balance)::text as "creditAvailable"
+             cl.credit_limit as "creditLimit",
+             cl.credit_limit - cl.balance as "creditAvailable"
       from mine m
       full join lines cl on cl.supplier_id = m.seller_org_id`,
   );
@@ -123,13 +123,13 @@ export interface CatalogueRow extends Record<string, unknown> {
   unitOfMeasure: string;
   itemsPerUnit: string;
   isService: boolean;
-  unitPrice: string;
+  unitPrice: number;
   moq: number;
   quantity: number;
   earliestExpiry: string | null;
   supportsCredit: boolean;
-  creditLimit: string | null;
-  creditAvailable: string | null;
+  creditLimit: number | null;
+  creditAvailable: number | null;
 }
 
 /**
@@ -146,11 +146,11 @@ export async function listSupplierCatalogue(
     sql`
       select p.id as "productId", p.name, p.brand_name as "brandName", p.category,
              p.unit_of_measure as "unitOfMeasure", p.items_per_unit as "itemsPerUnit", p.is_service as "isService",
-             f.unit_price::text as "unitPrice", f.moq, st.quantity,
+             f.unit_price as "unitPrice", f.moq, st.quantity,
              to_char(st.earliest, 'YYYY-MM-DD') as "earliestExpiry",
              s.supports_credit as "supportsCredit",
-             cl.credit_limit::text as "creditLimit",
-             (cl.credit_limit - cl.balance)::text as "creditAvailable"
+             cl.credit_limit as "creditLimit",
+             cl.credit_limit - cl.balance as "creditAvailable"
       from organizations s
       join offers f on f.supplier_id = s.id
       join products p on p.id = f.product_id
@@ -176,15 +176,16 @@ export interface MatchRow extends Record<string, unknown> {
   supportedPaymentMethods: PaymentMethod[];
   defaultPaymentMethod: PaymentMethod | null;
   supportsCredit: boolean;
-  unitPrice: string;
+  unitPrice: number;
   moq: number;
   availableQuantity: number;
   daysUntilEarliestExpiry: number | null;
   leadTimeDays: number;
-  rating: string | null;
+  /** Out of 5, one decimal. */
+  rating: number | null;
   hasCreditLine: boolean;
-  creditLimit: string | null;
-  creditAvailable: string | null;
+  creditLimit: number | null;
+  creditAvailable: number | null;
 }
 
 /**
@@ -241,13 +242,13 @@ export async function listProductMatches(
              c.supplier_category as "supplierCategory",
              c.methods as "supportedPaymentMethods", c.default_payment_method as "defaultPaymentMethod",
              c.supports_credit as "supportsCredit",
-             c.unit_price::text as "unitPrice", c.moq, c.quantity as "availableQuantity",
+             c.unit_price as "unitPrice", c.moq, c.quantity as "availableQuantity",
              (c.earliest - ${opts.today}::date) as "daysUntilEarliestExpiry",
              coalesce(r.median_days, c.default_lead_time_days) as "leadTimeDays",
-             case when r.rated >= ${MIN_RATED_DELIVERIES} then round(5.0 * r.on_time / r.rated, 1)::text end as rating,
+             case when r.rated >= ${MIN_RATED_DELIVERIES} then round(5.0 * r.on_time / r.rated, 1) end as rating,
              cl.id is not null as "hasCreditLine",
-             cl.credit_limit::text as "creditLimit",
-             (cl.credit_limit - cl.balance)::text as "creditAvailable"
+             cl.credit_limit as "creditLimit",
+             cl.credit_limit - cl.balance as "creditAvailable"
       from product p
       left join candidates c on true
       left join record r on r.supplier_id = c.id

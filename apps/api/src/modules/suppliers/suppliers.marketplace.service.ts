@@ -30,10 +30,6 @@ import {
 // midnight without any write. The functions are not async: a cached answer comes back at once, and only
 // a miss returns a promise.
 
-// numeric arrives as text: cedis with 2 decimals, or a rating with 1.
-const num = (value: string) => Number(value);
-const numOrNull = (value: string | null) => (value === null ? null : Number(value));
-
 /** The organisation whose relationships and credit a marketplace read shows: customers only. */
 function buyerOf(user: SessionUser): string | null {
   return user.userType === 'customer' ? user.orgId : null;
@@ -97,7 +93,7 @@ function marketJsonOf(r: DirectoryRow): string {
       paymentTerms: r.paymentTerms ?? 'Prepaid', // SPEC §9's default; an old row may hold null
       inventory: { lines: r.lines },
       customerCount: r.customerCount,
-      gmv: num(r.gmv),
+      gmv: r.gmv,
     };
     json = `${JSON.stringify(entry).slice(0, -1)},"relationship":`;
     marketJson.set(r, json);
@@ -119,8 +115,8 @@ function relationshipJson(buyerOrgId: string | null, mine: RelationshipRow | und
   return JSON.stringify({
     isCustomer: mine.isCustomer,
     pendingDiscountApprovals: mine.pendingApprovals,
-    creditLimit: numOrNull(mine.creditLimit),
-    creditAvailable: numOrNull(mine.creditAvailable),
+    creditLimit: mine.creditLimit,
+    creditAvailable: mine.creditAvailable,
   } satisfies SupplierDirectoryEntry['relationship']);
 }
 
@@ -142,7 +138,8 @@ export function getSupplierCatalogue(
     `catalogue:${supplierId}:${buyerOrgId ?? '-'}:${today}`,
     tags,
     async () => {
-      if (!(await findSupplier(db, supplierId))) throw notFound(MARKETPLACE_MESSAGES.supplierNotFound);
+      if (!(await findSupplier(db, supplierId)))
+        throw notFound('SUPPLIER_NOT_FOUND', MARKETPLACE_MESSAGES.supplierNotFound);
       const rows = await listSupplierCatalogue(db, { supplierId, buyerOrgId, today });
       return Buffer.from(
         JSON.stringify(
@@ -154,14 +151,14 @@ export function getSupplierCatalogue(
             unitOfMeasure: r.unitOfMeasure,
             itemsPerUnit: r.itemsPerUnit,
             isService: r.isService,
-            unitPrice: num(r.unitPrice),
+            unitPrice: r.unitPrice,
             quantity: r.quantity,
             moq: r.moq,
             expiryStatus: expiryStatusFor(r.earliestExpiry, today),
             daysUntilExpiry: r.earliestExpiry === null ? null : daysUntil(r.earliestExpiry, today),
             supportsCredit: r.supportsCredit,
-            creditLimit: numOrNull(r.creditLimit),
-            creditAvailable: numOrNull(r.creditAvailable),
+            creditLimit: r.creditLimit,
+            creditAvailable: r.creditAvailable,
           })),
         ),
       );
@@ -182,7 +179,8 @@ export function getProductMatches(
   buyerId: string | undefined,
   currency: Currency = 'latest',
 ): Buffer | Promise<Buffer> {
-  if (buyerId !== undefined && buyerId !== user.orgId) throw forbidden(MARKETPLACE_MESSAGES.otherBuyer);
+  if (buyerId !== undefined && buyerId !== user.orgId)
+    throw forbidden('OTHER_ORGANISATION', MARKETPLACE_MESSAGES.otherBuyer);
   const buyerOrgId = buyerId ?? buyerOf(user);
   const today = todayUtc();
   const tags = [productTag(productId), SUPPLIERS_TAG, ...(buyerOrgId === null ? [] : [buyerTag(buyerOrgId)])];
@@ -191,7 +189,7 @@ export function getProductMatches(
     tags,
     async () => {
       const rows = await listProductMatches(db, { productId, buyerOrgId, today });
-      if (rows.length === 0) throw notFound(MARKETPLACE_MESSAGES.productNotFound);
+      if (rows.length === 0) throw notFound('PRODUCT_NOT_FOUND', MARKETPLACE_MESSAGES.productNotFound);
       return Buffer.from(JSON.stringify(matchesOf(rows)));
     },
     currency,
@@ -201,7 +199,7 @@ export function getProductMatches(
 function matchesOf(rows: MatchRow[]): SupplierMatch[] {
   return rows.flatMap((r) => {
     if (r.id === null) return [];
-    const creditAvailable = numOrNull(r.creditAvailable);
+    const creditAvailable = r.creditAvailable;
     const supportedPaymentMethods = allowedPaymentMethods({
       supportedPaymentMethods: r.supportedPaymentMethods,
       paymentTerms: r.paymentTerms,
@@ -223,12 +221,12 @@ function matchesOf(rows: MatchRow[]): SupplierMatch[] {
           creditAvailable,
           leadTimeDays: r.leadTimeDays,
         }),
-        unitPrice: num(r.unitPrice),
+        unitPrice: r.unitPrice,
         leadTimeDays: r.leadTimeDays,
         moq: r.moq,
-        rating: numOrNull(r.rating),
+        rating: r.rating,
         creditAvailable,
-        creditLimit: numOrNull(r.creditLimit),
+        creditLimit: r.creditLimit,
         supportedPaymentMethods,
         defaultPaymentMethod: defaultPaymentMethodFor(supportedPaymentMethods, r.defaultPaymentMethod),
         supportsCredit: r.supportsCredit,

@@ -1,17 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { supplierSettingsResponseSchema, supplierSettingsSchema } from '@aduro/shared/suppliers';
-import { forbidden } from '../../lib/errors.ts';
-import { caller } from '../../plugins/auth.ts';
+import { member } from '../../plugins/auth.ts';
 import { getSupplierSettings, saveSupplierSettings } from './suppliers.settings.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-
-/** The caller's organisation; every supplier user has one. */
-function callerOrgId(request: FastifyRequest): string {
-  const { orgId } = caller(request);
-  if (!orgId) throw forbidden();
-  return orgId;
-}
 
 const errors = errorResponses(401, 403, 404);
 
@@ -27,7 +19,7 @@ export default async function supplierSettingsRoutes(app: FastifyInstance) {
   r.get(
     '/org/settings',
     {
-      preValidation: app.guard({ userType: 'supplier' }),
+      preValidation: app.guard({ userType: 'supplier' }, { organisation: true }),
       schema: {
         tags,
         summary: "The caller's supplier organisation's trading terms",
@@ -35,13 +27,13 @@ export default async function supplierSettingsRoutes(app: FastifyInstance) {
         response: { 200: supplierSettingsResponseSchema, ...errors },
       },
     },
-    async (request) => getSupplierSettings(app.db, callerOrgId(request)),
+    async (request) => getSupplierSettings(app.db, member(request).orgId),
   );
 
   r.patch(
     '/org/settings',
     {
-      preValidation: app.guard({ userType: 'supplier', permission: 'manage_users' }),
+      preValidation: app.guard({ userType: 'supplier', permission: 'manage_users' }, { organisation: true }),
       schema: {
         tags,
         summary: "Replace the caller's supplier organisation's trading terms",
@@ -53,6 +45,6 @@ export default async function supplierSettingsRoutes(app: FastifyInstance) {
         response: { 200: supplierSettingsResponseSchema, ...errorResponses(400), ...errors },
       },
     },
-    async (request) => saveSupplierSettings(app.db, callerOrgId(request), request.body, caller(request).id),
+    async (request) => saveSupplierSettings(app.db, member(request).orgId, request.body, member(request).id),
   );
 }

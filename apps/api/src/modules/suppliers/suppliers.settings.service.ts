@@ -34,7 +34,7 @@ const ORG_NOT_FOUND = 'Organisation not found';
 /** The caller's organisation's trading terms. */
 export async function getSupplierSettings(db: Db, orgId: string): Promise<SupplierSettings> {
   const row = await findSupplierSettings(db, orgId);
-  if (!row) throw notFound(ORG_NOT_FOUND);
+  if (!row) throw notFound('ORGANISATION_NOT_FOUND', ORG_NOT_FOUND);
   return toSettings(row);
 }
 
@@ -55,7 +55,7 @@ export async function saveSupplierSettings(
         ? [...input.supportedPaymentMethods, 'credit_facility']
         : [...input.supportedPaymentMethods],
     });
-    if (!saved) throw notFound(ORG_NOT_FOUND);
+    if (!saved) throw notFound('ORGANISATION_NOT_FOUND', ORG_NOT_FOUND);
     await recordEvent(tx, {
       type: 'supplier.settings_changed',
       orgIds: [orgId],

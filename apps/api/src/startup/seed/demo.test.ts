@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ROLE_NAMES } from '@aduro/shared/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../modules/auth/password.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../db/client.ts';
 import {
   cartItems,

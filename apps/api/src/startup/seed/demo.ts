@@ -1,7 +1,7 @@
 import { HOME_ROUTE, type RoleName, type UserType } from '@aduro/shared/permissions';
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import { hashPassword } from '../../modules/auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   cartItems,

@@ -1,3 +1,4 @@
+import { PESEWAS_PER_CEDI, toCedis, toPesewas } from '@aduro/shared/money';
 import type { RoleName } from '@aduro/shared/permissions';
 import type {
   cartItems,
@@ -89,7 +90,8 @@ class Clock {
   }
 }
 
-const toCedis = (pesewas: number) => pesewas / 100;
+/** A share of an amount in pesewas, rounded to whole cedis the way people pay. */
+const wholeCedis = (pesewas: number) => Math.round(pesewas / PESEWAS_PER_CEDI) * PESEWAS_PER_CEDI;
 const pad6 = (n: number) => String(n).padStart(6, '0');
 const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
 const orgId = (slug: string) => stableUuid('org', slug);
@@ -251,8 +253,9 @@ function buildCatalogue(clock: Clock): { offers: Offer[]; bySupplier: Map<string
       if (!chosen.has(product.key)) continue;
       const reference = product.price * supplier.priceLevel * rng.between(0.9, 1.12);
       const step = reference >= 20 ? 50 : 5;
-      const pricePesewas = Math.max(step, Math.round((reference * 100) / step) * step);
-      const price = pricePesewas / 100;
+      // A made-up price, not an amount yet: put on the step's grid of pesewas in one rounding.
+      const pricePesewas = Math.max(step, Math.round((reference * PESEWAS_PER_CEDI) / step) * step);
+      const price = toCedis(pricePesewas);
       const moq =
         price < 5
           ? rng.pick([20, 50])
@@ -668,7 +671,7 @@ function planPayments(clock: Clock, inv: InvoicePlan, rng: Random): PaymentPlan[
         ? Math.max(approvedDay + 5, inv.dueDay - rng.int(0, Math.round((inv.dueDay - approvedDay) * 0.4)))
         : inv.dueDay + rng.int(2, 21);
     if (rng.chance(0.25) && amount >= 20_000) {
-      const first = Math.round((amount * rng.between(0.4, 0.6)) / 100) * 100;
+      const first = wholeCedis(amount * rng.between(0.4, 0.6));
       const firstDay = Math.max(approvedDay + 3, payDay - rng.int(3, 10));
       return [
         { at: clock.at(firstDay, hour), pesewas: first, method, reference: paymentReference(method, rng) },
@@ -686,7 +689,7 @@ function planPayments(clock: Clock, inv: InvoicePlan, rng: Random): PaymentPlan[
   }
   // Defaults: sometimes a part-payment before the due date, then nothing.
   if (rng.chance(0.35) && amount >= 10_000) {
-    const part = Math.round((amount * rng.between(0.3, 0.6)) / 100) * 100;
+    const part = wholeCedis(amount * rng.between(0.3, 0.6));
     const day = rng.int(approvedDay + 7, Math.max(approvedDay + 7, inv.dueDay));
     return [{ at: clock.at(day, hour), pesewas: part, method, reference: paymentReference(method, rng) }];
   }
@@ -732,7 +735,7 @@ function simulate(clock: Clock, plans: OrderPlan[], lines: Map<string, LineState
       o.wantsCredit &&
       line !== null &&
       lineUsable(line, approvedAt) &&
-      outstandingAt(clock, line, approvedAt) + total <= line.data.limit * 100;
+      outstandingAt(clock, line, approvedAt) + total <= toPesewas(line.data.limit);
     o.method = onCredit ? 'credit_facility' : o.fallbackMethod;
 
     for (const d of o.drops) {
@@ -972,7 +975,7 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
       const fits =
         line !== undefined &&
         line.data.status === 'active' &&
-        outstandingAt(clock, line, clock.base) + taken + orderTotalPesewas(o) <= line.data.limit * 100;
+        outstandingAt(clock, line, clock.base) + taken + orderTotalPesewas(o) <= toPesewas(line.data.limit);
       o.method = fits ? 'credit_facility' : o.fallbackMethod;
       if (fits) reserved.set(line.id, taken + orderTotalPesewas(o));
     }
@@ -1254,7 +1257,8 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
     const balance = line.invoices
       .filter((inv) => plan.orders[inv.order.seq - 1]!.status !== 'CANCELLED')
       .reduce((s, inv) => s + inv.amountPesewas - inv.payments.reduce((t, p) => t + p.pesewas, 0), 0);
-    if (balance > line.data.limit * 100) throw new Error(`Credit line ${line.id} would exceed its limit`);
+    if (balance > toPesewas(line.data.limit))
+      throw new Error(`Credit line ${line.id} would exceed its limit`);
     plan.creditLines.push({
       id: line.id,
       customerId: orgId(line.data.customer),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 
 export interface ScaleSize {
   suppliers: number;

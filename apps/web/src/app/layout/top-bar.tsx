@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
+import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
 import { AREA_ACCESS, canAccess, homeRouteFor, type AccessRule } from '../../lib/authorization';
@@ -88,6 +89,10 @@ export function TopBar({ liveStatus = null }: { liveStatus?: LiveStatus | null }
                 <p className="truncate text-xs text-slate-500">{session.user.organizationName}</p>
               )}
             </div>
+          )}
+          {session.status === 'signed-in' && (
+            // Icon-only below lg, so the bar keeps one row on a phone.
+            <ChangePasswordDialog />
           )}
           {session.status === 'signed-in' && (
             <button type="button" onClick={signOut} className={buttonClasses('secondary', 'sm')}>

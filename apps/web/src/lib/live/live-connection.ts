@@ -1,9 +1,11 @@
 import {
   EVENT_TYPES,
   LIVE_CONTROL,
+  SIGNED_OUT_REASONS,
   liveEventDataSchema,
   type EventType,
   type LiveEventData,
+  type SignedOutReason,
 } from '@aduro/shared/events';
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import { API_URL, notePosition } from '../api-client';
@@ -33,8 +35,11 @@ export interface LiveConnectionOptions {
   onEvents: (events: LiveEventData[]) => void;
   /** LIVE_CONTROL.resync: the server lost events, so everything shown may be stale. */
   onResync: () => void;
-  /** LIVE_CONTROL.signedOut: the user's access ended. The connection has stopped. */
-  onSignedOut: () => void;
+  /**
+   * LIVE_CONTROL.signedOut: the user's access or this session ended, and why (undefined from a server
+   * that does not say). The connection has stopped.
+   */
+  onSignedOut: (reason: SignedOutReason | undefined) => void;
   /** The stream answered 401: the token is expired or revoked. The connection has stopped. */
   onUnauthorized: () => void;
   onStatus: (status: LiveStatus) => void;
@@ -53,6 +58,16 @@ class RetriableError extends Error {}
 
 const FEED_EVENT_TYPES = new Set<string>(EVENT_TYPES);
 const isEventType = (name: string): name is EventType => FEED_EVENT_TYPES.has(name);
+
+/** The reason a 'signed-out' frame gives, if it gives one this build knows. */
+function signedOutReason(data: string): SignedOutReason | undefined {
+  try {
+    const reason = (JSON.parse(data) as { reason?: unknown } | null)?.reason;
+    return SIGNED_OUT_REASONS.find((known) => known === reason);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * One GET /api/events stream for one token, read with fetch because EventSource cannot send the
@@ -108,7 +123,7 @@ export function connectLive(options: LiveConnectionOptions): LiveConnection {
       options.onResync();
     } else if (name === LIVE_CONTROL.signedOut) {
       stop();
-      options.onSignedOut();
+      options.onSignedOut(signedOutReason(data));
     } else if (isEventType(name)) {
       let event: LiveEventData;
       try {

@@ -140,6 +140,10 @@ describe('what each live event refreshes', () => {
     expect(await refreshedBy('staff.changed')).toEqual(['current user', 'staff roles', 'staff users']);
   });
 
+  it("ended sessions check the signed-in user's session again", async () => {
+    expect(await refreshedBy('account.sessions_ended')).toEqual(['current user']);
+  });
+
   it('a resync refreshes everything', async () => {
     const queryClient = seededClient();
     await invalidateEverything(queryClient);

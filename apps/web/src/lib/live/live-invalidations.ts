@@ -73,6 +73,9 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   // A deactivated supplier leaves the directory, the matches and any cart quote.
   'organisation.toggled': [KEYS.admin, ...MARKETPLACE],
   'staff.changed': [KEYS.orgUsers, KEYS.orgRoles, KEYS.me],
+  // The user's own sessions ended (only the user hears it): checking the session again signs out a tab
+  // whose token was ended; the stream's 'signed-out' says so too (use-live-updates.ts).
+  'account.sessions_ended': [KEYS.me],
 };
 
 /** The distinct key prefixes a batch of events calls for, in table order. */

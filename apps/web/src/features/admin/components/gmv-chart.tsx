@@ -1,3 +1,4 @@
+import { sumCedis } from '@aduro/shared/money';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -13,7 +14,7 @@ const compact = new Intl.NumberFormat('en-GH', { notation: 'compact', maximumFra
 export function GmvChart() {
   const stats = useAdminStats();
   const weeks = stats.data?.gmvByWeek ?? [];
-  const total = weeks.reduce((sum, w) => sum + Math.round(w.gmv * 100), 0) / 100;
+  const total = sumCedis(weeks.map((w) => w.gmv));
   return (
     <Card aria-labelledby="gmv-chart-title">
       <CardHeader

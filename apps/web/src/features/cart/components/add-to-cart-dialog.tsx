@@ -1,4 +1,5 @@
 import { addToCartSchema, CART_MESSAGES, type AddToCartInput } from '@aduro/shared/cart';
+import { toCedis, toPesewas } from '@aduro/shared/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
@@ -125,7 +126,7 @@ function AddToCartForm({ orgId, product, supplier, onValid }: CartFormProps) {
   const price = typedPrice !== undefined && typedPrice > 0 ? typedPrice : supplier.unitPrice;
   const estimate =
     quantity !== undefined && quantity > 0 && Number.isInteger(quantity) && price !== null
-      ? (quantity * Math.round(price * 100)) / 100
+      ? toCedis(quantity * toPesewas(price))
       : null;
 
   function onInvalid(invalid: FieldErrors<CartFormValues>) {

@@ -1,5 +1,6 @@
 import type { Cart, CartItem } from '@aduro/shared/cart';
 import type { DraftedOrderSummary } from '@aduro/shared/marketplace';
+import { sumCedis } from '@aduro/shared/money';
 
 let next = 0;
 
@@ -44,16 +45,12 @@ export function cartItem(overrides: CartItemOverrides = {}): CartItem {
 
 /** The cart the API would answer for these lines, its totals summed in pesewas like the server. */
 export function cartOf(items: CartItem[]): Cart {
-  const pesewas = items.reduce(
-    (sum, i) => sum + (i.lineTotal === null ? 0 : Math.round(i.lineTotal * 100)),
-    0,
-  );
   return {
     items,
     totals: {
       lineItems: items.length,
       totalQuantity: items.reduce((sum, i) => sum + i.quantity, 0),
-      estimatedValue: pesewas / 100,
+      estimatedValue: sumCedis(items.flatMap((i) => (i.lineTotal === null ? [] : [i.lineTotal]))),
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { CartItem } from '@aduro/shared/cart';
+import { toCedis, toPesewas } from '@aduro/shared/money';
 
 /** SPEC §2 cart page: what a line shows where the buyer left a detail blank. */
 export const LINE_FALLBACKS = {
@@ -18,9 +19,6 @@ export const EMPTY_CART_MESSAGE =
 export function draftedOrdersMessage(count: number): string {
   return count === 1 ? 'Order drafted. Awaiting approval.' : `${count} orders drafted. Awaiting approval.`;
 }
-
-/** Cedis on the wire carry at most 2 decimals; rounding to whole pesewas drops float noise (12.3 * 100). */
-const toPesewas = (cedis: number) => Math.round(cedis * 100);
 
 export interface CartSummary {
   lineItems: number;
@@ -48,7 +46,7 @@ export function summariseCart(items: readonly CartItem[]): CartSummary {
   return {
     lineItems: items.length,
     totalQuantity: quantity,
-    estimatedValue: pesewas / 100,
+    estimatedValue: toCedis(pesewas),
     unpricedLines: unpriced,
     draftOrders: groups.size,
   };

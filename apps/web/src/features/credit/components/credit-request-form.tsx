@@ -94,7 +94,7 @@ export function CreditRequestForm({ orgId, suppliers, suppliersLoading }: Credit
             id="credit-limit"
             label="Requested limit (GH₵)"
             error={errors.requestedLimit?.message}
-            hint={`At least ${formatCedis(CREDIT_REQUEST.minimum)}, in steps of GH₵${CREDIT_REQUEST.step}`}
+            hint={`At least ${formatCedis(CREDIT_REQUEST.minimum)}, in steps of ${formatCedis(CREDIT_REQUEST.step, { wholeCedis: true })}`}
           >
             {(aria) => (
               <Input

@@ -1,22 +1,21 @@
 import type { CreditLine } from '@aduro/shared/credit';
+import { sumCedis, toCedis, toPesewas } from '@aduro/shared/money';
 import { toCsv } from '../../../lib/csv';
 
 export const CREDIT_LINES_CSV_FILE = 'credit_lines.csv';
 /** SPEC §2: exactly these columns, in this order. */
 export const CREDIT_LINES_CSV_COLUMNS = ['supplier', 'limit', 'balance', 'status', 'updated'] as const;
 
-const pesewas = (cedis: number) => Math.round(cedis * 100);
-
 /** SPEC §2 'Credit headroom': limit minus balance summed over all lines, added up in pesewas. */
 export function creditHeadroom(lines: readonly CreditLine[]): number {
-  return lines.reduce((sum, line) => sum + pesewas(line.limit) - pesewas(line.balance), 0) / 100;
+  return toCedis(lines.reduce((sum, line) => sum + toPesewas(line.limit) - toPesewas(line.balance), 0));
 }
 
 /** What the buyer owes across its lines, and the limits granted, for the tiles beside the headroom. */
 export function creditTotals(lines: readonly CreditLine[]) {
   return {
-    limit: lines.reduce((sum, line) => sum + pesewas(line.limit), 0) / 100,
-    outstanding: lines.reduce((sum, line) => sum + pesewas(line.balance), 0) / 100,
+    limit: sumCedis(lines.map((line) => line.limit)),
+    outstanding: sumCedis(lines.map((line) => line.balance)),
     headroom: creditHeadroom(lines),
   };
 }

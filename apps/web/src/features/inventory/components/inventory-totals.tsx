@@ -1,3 +1,4 @@
+import { toCedis } from '@aduro/shared/money';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { formatCedis, formatUnits } from '../../../lib/format';
 import { useInventory } from '../api/get-inventory';
@@ -19,7 +20,7 @@ export function InventoryTotals({ orgId }: { orgId: string }) {
         />
         <StatTile
           label="Inventory value"
-          value={totals ? formatCedis(totals.valuePesewas / 100) : pending}
+          value={totals ? formatCedis(toCedis(totals.valuePesewas)) : pending}
           hint="Units × your unit price"
           className="order-first col-span-2 sm:order-none sm:col-span-1"
         />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inventoryRow } from '../testing/fixtures';
-import { inventoryTotals, toPesewas } from './inventory-totals';
+import { inventoryTotals } from './inventory-totals';
 
 describe('inventoryTotals', () => {
   it('adds value in whole pesewas, so prices like 0.10 and 0.20 leave no float drift', () => {
@@ -31,11 +31,5 @@ describe('inventoryTotals', () => {
 
   it('is zero for an empty inventory', () => {
     expect(inventoryTotals([])).toEqual({ unitsOnHand: 0, valuePesewas: 0, lots: 0, lotsAtRisk: 0 });
-  });
-
-  it('recovers exact pesewas from 2-decimal cedis', () => {
-    expect(toPesewas(1.15)).toBe(115);
-    expect(toPesewas(0.29)).toBe(29);
-    expect(toPesewas(1234567.89)).toBe(123456789);
   });
 });

@@ -1,9 +1,5 @@
 import type { InventoryRow } from '@aduro/shared/inventory';
-
-/** Cedis on the wire have at most 2 decimals (DOMAIN.md), so rounding recovers the exact pesewas. */
-export function toPesewas(cedis: number): number {
-  return Math.round(cedis * 100);
-}
+import { toPesewas } from '@aduro/shared/money';
 
 export interface InventoryTotals {
   unitsOnHand: number;

@@ -1,4 +1,5 @@
 import type { Invoice } from '@aduro/shared/invoices';
+import { sumCedis } from '@aduro/shared/money';
 
 export type InvoiceState = 'overdue' | 'unpaid' | 'paid' | 'void';
 
@@ -32,10 +33,8 @@ export function daysOverdue(dueDate: string, today: string): number {
 
 /** What is still owed over a list of invoices, in cedis, added in pesewas; void and paid ones owe nothing. */
 export function amountOwed(invoices: readonly Invoice[]): number {
-  return (
-    invoices
-      .filter((invoice) => invoice.status === 'unpaid')
-      .reduce((sum, invoice) => sum + Math.round(invoice.amountDue * 100), 0) / 100
+  return sumCedis(
+    invoices.filter((invoice) => invoice.status === 'unpaid').map((invoice) => invoice.amountDue),
   );
 }
 

@@ -1,3 +1,4 @@
+import { sumCedis } from '@aduro/shared/money';
 import { isLiveOrder, type Order } from '@aduro/shared/orders';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +22,7 @@ export function orderCounters(orders: readonly Order[]) {
   return {
     live: live.length,
     awaiting: orders.filter((o) => o.status === 'AWAITING_CUSTOMER_APPROVAL').length,
-    valueInMotion: live.reduce((sum, o) => sum + Math.round(o.totalCost * 100), 0) / 100,
+    valueInMotion: sumCedis(live.map((o) => o.totalCost)),
   };
 }
 

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { formatCedis, formatDay } from '../../../lib/format';
+import { orderValue } from '../utils/order-value';
 import { DropStatusBadge, OrderStatusBadge } from './order-status';
 import { OrderHistory } from './order-history';
 
@@ -22,6 +23,7 @@ interface OrderCardProps {
 export function OrderCard({ orgId, order, side, actions, dropActions }: OrderCardProps) {
   const [showHistory, setShowHistory] = useState(false);
   const party = side === 'buyer' ? order.seller : order.buyer;
+  const value = orderValue(order);
   return (
     <Card className="overflow-hidden" aria-label={`${order.product.name}, ${order.number}`}>
       <div className="flex flex-wrap items-start justify-between gap-3 px-5 pt-4">
@@ -46,7 +48,14 @@ export function OrderCard({ orgId, order, side, actions, dropActions }: OrderCar
         </div>
         <div>
           <dt className="text-xs text-slate-500">Total value</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">{formatCedis(order.totalCost)}</dd>
+          <dd className="font-semibold text-slate-900 tabular-nums">
+            {formatCedis(value.current)}
+            {value.ordered !== null && (
+              <span className="block text-xs font-normal text-slate-500">
+                <s>{formatCedis(value.ordered)}</s> before cancelled drops
+              </span>
+            )}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Payment terms</dt>

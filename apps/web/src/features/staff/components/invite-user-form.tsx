@@ -59,7 +59,10 @@ export function InviteUserForm({ orgId, roles }: InviteUserFormProps) {
 
   /** The server's per-field messages (e-mail taken, password too weak) land under the fields. */
   function showServerFieldErrors(error: unknown) {
-    if (!(error instanceof ApiError) || !error.fieldErrors) return;
+    if (!(error instanceof ApiError)) return;
+    // The taken e-mail is the one field to change; its message goes under it as well as in the toast.
+    if (error.code === 'EMAIL_TAKEN') setError('email', { type: 'server', message: error.message });
+    if (!error.fieldErrors) return;
     for (const [field, messages] of Object.entries(error.fieldErrors)) {
       const message = messages[0];
       if (message && (TEXT_FIELDS as readonly string[]).includes(field)) {

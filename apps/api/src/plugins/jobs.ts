@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Database } from '../db/client.ts';
+import { errorCode } from '../lib/errors.ts';
+
+/** How a queue retries a failed job and how long finished ones are kept (decision 0011). */
+export interface QueueOptions {
+  /** Attempts after the first; 0 means one try. */
+  retryLimit?: number;
+  /** Seconds before the first retry; each later one waits about twice as long (with jitter). */
+  retryDelaySeconds?: number;
+  /** 'singleton': at most one job of the queue runs at a time, on any replica. */
+  policy?: 'standard' | 'singleton';
+}
+
+export interface JobContext {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export interface Jobs {
+  /** Declares a queue and runs `handler` for each of its jobs; a handler that throws is retried. */
+  work<T extends object>(
+    queue: string,
+    options: QueueOptions,
+    handler: (data: T, job: JobContext) => Promise<void>,
+  ): Promise<void>;
+  /**
+   * Adds a job to a declared queue; answers its id. With `db`, pg-boss's statement runs there (a
+   * transaction of ours: plugins/event-jobs.ts), so the job commits with it.
+   */
+  send<T extends object>(queue: string, data: T, options?: { db?: PgBoss.Db }): Promise<string>;
+  /** The job as the queue keeps it: its state, attempts and, once failed, its error. */
+  find(queue: string, id: string): Promise<StoredJob | null>;
+}
+
+export interface StoredJob {
+  id: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  retryCount: number;
+  /** What the last failure threw ({ message, stack, ... }), or the handler's result. */
+  output: unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/** Failed jobs stay this long (with their error) for someone to look at; completed ones a day. */
+const KEEP_FAILED_SECONDS = 14 * 24 * 3600;
+const KEEP_COMPLETED_SECONDS = 24 * 3600;
+
+export interface JobsOptions {
+  database: Database;
+  /** How often each worker asks for work, in seconds (pg-boss's minimum is 0.5); 2 unless given. */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * The job queue: pg-boss, inside this process, on the app's own database through its driver (PGlite
+ * or node-postgres), so `npm start` needs nothing else and N replicas share one queue. pg-boss takes
+ * jobs with SKIP LOCKED, so each runs on one replica; it keeps its own schema (`pgboss`), created and
+ * migrated by pg-boss at start under its own advisory lock. Stopped gracefully with the server: active
+ * jobs finish (up to 10 s) before the database closes.
+ */
+export default fp(
+  async function jobs(app: FastifyInstance, opts: JobsOptions) {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+      // Maintenance (expiring, archiving, deleting) runs on one replica at a time by pg-boss's lock.
+      supervise: true,
+      schedule: true,
+      archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
+      archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+    });
+    // pg-boss reports trouble in its background work (a lost connection while polling) as events; it
+    // retries by itself, so they are logged, never thrown.
+    boss.on('error', (err) => app.log.warn({ err }, 'job queue: background work failed; it will retry'));
+    await boss.start();
+    const polling = opts.pollingIntervalSeconds ?? 2;
+
+    app.decorate('jobs', {
+      async work(queue, options, handler) {
+        const retryLimit = options.retryLimit ?? 5;
+        const declare = () =>
+          boss.createQueue(queue, {
+            name: queue,
+            policy: options.policy ?? 'standard',
+            retryLimit,
+            retryDelay: options.retryDelaySeconds ?? 30,
+            retryBackoff: retryLimit > 0,
+          });
+        // Replicas starting at once declare the same queues at once, and pg-boss's create (a table
+        // partition per queue) can deadlock or collide with another's; declaring is idempotent, so the
+        // loser tries again (replicas.api.test.ts, three cold starts).
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await declare();
+            break;
+          } catch (err) {
+            const code = errorCode(err);
+            if (attempt >= 5 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw err;
+            await sleep(Math.random() * 100 * attempt);
+          }
+        }
+        await boss.work(
+          queue,
+          { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
+          async ([job]) => {
+            if (!job) return;
+            await handler(job.data as Parameters<typeof handler>[0], {
+              id: job.id,
+              retryCount: job.retryCount,
+            });
+          },
+        );
+      },
+      async send(queue, data, options = {}) {
+        const id = await boss.send(queue, data, options.db ? { db: options.db } : {});
+        if (id === null) throw new Error(`the job queue refused a job for ${queue}`);
+        return id;
+      },
+      async find(queue, id) {
+        const job = await boss.getJobById(queue, id);
+        if (!job) return null;
+        return { id: job.id, state: job.state, retryCount: job.retryCount, output: job.output };
+      },
+    } satisfies Jobs);
+
+    app.addHook('onClose', async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    });
+  },
+  { name: 'jobs', dependencies: ['db'] },
+);

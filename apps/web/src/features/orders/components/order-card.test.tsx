@@ -1,0 +1,129 @@
+import type { Drop, Order, OrderInvoice } from '@aduro/shared/orders';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OrderCard } from './order-card';
+
+const drop = (sequence: number, quantity: number, status: Drop['status']): Drop => ({
+  id: `44444444-0000-4000-8000-00000000000${sequence}`,
+  sequence,
+  addressName: `Branch ${sequence}`,
+  address: 'Oxford Street, Osu, Accra',
+  contactName: 'Ama Mensah',
+  contactPhone: '+233 24 381 7720',
+  quantity,
+  status,
+  trackingNumber: null,
+  estimatedDeliveryDate: '2026-11-27',
+  shippedAt: null,
+  deliveredAt: null,
+  cancelledAt: status === 'Cancelled' ? '2026-11-24T10:00:00.000Z' : null,
+});
+
+const invoice = (amount: number): OrderInvoice => ({
+  id: '55555555-0000-4000-8000-000000000001',
+  number: 'INV-2026-000042',
+  amount,
+  amountPaid: 0,
+  dueDate: '2026-12-24',
+  status: 'unpaid',
+  overdue: false,
+});
+
+/** 90 units at GH₵18.10: GH₵1,629.00 as ordered; the first drop of 40 cancelled leaves GH₵905.00. */
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: '33333333-0000-4000-8000-000000000001',
+    number: 'PO-2026-000042',
+    product: { id: '11111111-0000-4000-8000-000000000001', name: 'Amoxicillin 500 mg capsules' },
+    seller: {
+      id: '22222222-0000-4000-8000-000000000001',
+      name: 'Tema Pharma Distributors',
+      location: 'Tema',
+      phoneNumber: '+233 30 221 0000',
+    },
+    buyer: { id: '22222222-0000-4000-8000-000000000002', name: 'AccraCare Pharmacy', location: 'Osu' },
+    unitPrice: 18.1,
+    totalQuantity: 90,
+    totalCost: 1629,
+    paymentMethod: 'credit_facility',
+    paymentTerms: 'Net 30',
+    creditTermDays: 30,
+    status: 'RELEASED',
+    invoiceId: '55555555-0000-4000-8000-000000000001',
+    invoice: invoice(1629),
+    entityName: null,
+    deliveryContactName: null,
+    deliveryContactPhone: null,
+    deliveryAddress: null,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    approvedAt: '2026-11-21T09:00:00.000Z',
+    drops: [drop(1, 40, 'Awaiting Dispatch'), drop(2, 50, 'Awaiting Dispatch')],
+    ...overrides,
+  };
+}
+
+/** The "Total value" entry of the card. */
+function totalValue() {
+  return screen.getByText('Total value').parentElement!;
+}
+
+describe('OrderCard total value', () => {
+  it('shows what the invoice now asks, and the total as ordered struck through, once a drop is cancelled', () => {
+    render(
+      <OrderCard
+        orgId="org-1"
+        side="buyer"
+        order={order({
+          invoice: invoice(905),
+          drops: [drop(1, 40, 'Cancelled'), drop(2, 50, 'Awaiting Dispatch')],
+        })}
+      />,
+    );
+    const value = totalValue();
+    expect(value).toHaveTextContent(/^Total valueGH₵905\.00GH₵1,629\.00 before cancelled drops$/);
+    expect(value.querySelector('dd')!.firstChild).toHaveProperty('textContent', 'GH₵905.00');
+    expect(value.querySelector('s')).toHaveTextContent(/^GH₵1,629\.00$/);
+    // The invoice line keeps its own amount.
+    expect(screen.getByText('INV-2026-000042').parentElement).toHaveTextContent('GH₵905.00');
+  });
+
+  it('shows the total alone while the invoice still asks for all of it', () => {
+    render(<OrderCard orgId="org-1" side="buyer" order={order()} />);
+    expect(totalValue()).toHaveTextContent(/^Total valueGH₵1,629\.00$/);
+    expect(totalValue().querySelector('s')).toBeNull();
+  });
+
+  it('shows the total alone on a draft, which has no invoice yet', () => {
+    render(
+      <OrderCard
+        orgId="org-1"
+        side="buyer"
+        order={order({
+          status: 'AWAITING_CUSTOMER_APPROVAL',
+          invoiceId: null,
+          invoice: null,
+          approvedAt: null,
+        })}
+      />,
+    );
+    expect(totalValue()).toHaveTextContent(/^Total valueGH₵1,629\.00$/);
+    expect(screen.queryByText(/before cancelled drops/)).not.toBeInTheDocument();
+  });
+
+  it('shows GH₵0.00 and the ordered total struck through on an order withdrawn before approval', () => {
+    render(
+      <OrderCard
+        orgId="org-1"
+        side="buyer"
+        order={order({
+          status: 'CANCELLED',
+          invoiceId: null,
+          invoice: null,
+          approvedAt: null,
+          drops: [drop(1, 40, 'Cancelled'), drop(2, 50, 'Cancelled')],
+        })}
+      />,
+    );
+    expect(totalValue()).toHaveTextContent(/^Total valueGH₵0\.00GH₵1,629\.00 before cancelled drops$/);
+  });
+});
