@@ -87,11 +87,17 @@ describe('events become jobs', () => {
     // The first transaction takes its id, then waits while a second one commits and is dispatched.
     let releaseSlow!: () => void;
     const slowMayCommit = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let slowRecorded!: () => void;
+    const slowHasItsId = new Promise<void>((resolve) => (slowRecorded = resolve));
     const slow = inTransaction(t.app.db, async (tx) => {
       const event = await recordEvent(tx, { type: 'staff.changed', orgIds: [supplier] });
+      slowRecorded();
       await slowMayCommit;
       return event;
     });
+    // The second transaction starts only once the first holds the earlier id (on a loaded machine the
+    // first may not have reached its insert yet).
+    if (t.database.driver === 'postgres') await slowHasItsId;
     // PGlite runs one transaction at a time, so there the two commit in order; on PostgreSQL they overlap.
     const fast =
       t.database.driver === 'postgres' ? await record({ type: 'staff.changed', orgIds: [supplier] }) : null;
