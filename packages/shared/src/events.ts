@@ -22,6 +22,16 @@ export const EVENT_TYPES = [
   'staff.changed',
   /** A user changed their password or signed out everywhere: their earlier sessions have ended. */
   'account.sessions_ended',
+  /** The daily reminders (notifications.schedules.ts): an unpaid invoice falls due within 3 days. */
+  'invoice.due_soon',
+  /** The daily reminders: an unpaid invoice is past its due date. */
+  'invoice.overdue',
+  /** The daily reminders: a supplier's lots with stock that expire within 30 days. */
+  'lots.expiring',
+  /** The daily reminders: a supplier's lots with stock that expired. */
+  'lots.expired',
+  /** Notifications were written for users of the organisations named: their bells refresh. */
+  'notifications.added',
 ] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -39,6 +49,8 @@ export const eventRefsSchema = z.object({
   /** The order history row a drop move wrote: the status it moved the drop to, as of this event. */
   historyId: z.number().int().positive().optional(),
   lotId: z.uuid().optional(),
+  /** The lots a daily expiry reminder names. */
+  lotIds: z.array(z.uuid()).optional(),
   applicationId: z.uuid().optional(),
   creditLineId: z.uuid().optional(),
   invoiceId: z.uuid().optional(),

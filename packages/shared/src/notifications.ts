@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { eventTypeSchema } from './events.ts';
+import { eventTypeSchema, type EventType } from './events.ts';
+import type { RoleName } from './permissions.ts';
 
 /**
  * In-app notifications (DOMAIN.md "Notifications"): what a user hears of the events that concern them,
@@ -49,3 +50,119 @@ export const notificationsPageSchema = z
   })
   .meta({ id: 'NotificationsPage' });
 export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
+
+/**
+ * What a user can choose to hear of by e-mail, one topic per row of DOMAIN.md "Notifications". In-app
+ * notifications are always on; e-mail is on for every topic until the user turns it off. `heardBy`
+ * names the roles whose holders receive the topic, so the server picks recipients and the preferences
+ * panel shows each user only the topics they can receive, from this one table.
+ */
+export const NOTIFICATION_TOPICS = {
+  order_drafted: {
+    label: 'New orders awaiting approval',
+    events: ['order.drafted'],
+    heardBy: ['ShippingClerk', 'Admin'],
+  },
+  order_released: {
+    label: 'Orders approved and released',
+    events: ['order.released'],
+    heardBy: ['InventoryManager', 'ShippingClerk', 'CreditApprover', 'Admin', 'Buyer'],
+  },
+  drop_moved: {
+    label: 'Deliveries shipped, out for delivery, delivered or cancelled',
+    events: ['drop.moved'],
+    heardBy: ['Buyer'],
+  },
+  credit_application: {
+    label: 'Credit applications',
+    events: ['credit.application_submitted'],
+    heardBy: ['CreditApprover', 'Admin'],
+  },
+  credit_decision: {
+    label: 'Credit decisions',
+    events: ['credit.decided'],
+    heardBy: ['Buyer'],
+  },
+  payment_recorded: {
+    label: 'Payments recorded',
+    events: ['payment.recorded'],
+    heardBy: ['Buyer'],
+  },
+  invoice_reminder: {
+    label: 'Invoices due within 3 days and overdue',
+    events: ['invoice.due_soon', 'invoice.overdue'],
+    heardBy: ['Buyer'],
+  },
+  lot_expiry: {
+    label: 'Lots expiring within 30 days and expired',
+    events: ['lots.expiring', 'lots.expired'],
+    heardBy: ['InventoryManager', 'Admin'],
+  },
+  organisation_status: {
+    label: 'Your organisation activated or deactivated',
+    events: ['organisation.toggled'],
+    heardBy: ['Admin', 'Buyer'],
+  },
+  supplier_review: {
+    label: 'New suppliers awaiting licence review',
+    events: ['organisation.registered'],
+    heardBy: ['PlatformAdmin'],
+  },
+} as const satisfies Record<
+  string,
+  { label: string; events: readonly EventType[]; heardBy: readonly RoleName[] }
+>;
+export type NotificationTopic = keyof typeof NOTIFICATION_TOPICS;
+export const NOTIFICATION_TOPIC_NAMES = Object.keys(NOTIFICATION_TOPICS) as NotificationTopic[];
+export const notificationTopicSchema = z.enum(
+  NOTIFICATION_TOPIC_NAMES as [NotificationTopic, ...NotificationTopic[]],
+  {
+    error: 'topic must be one of the notification topics',
+  },
+);
+
+/** The topic an event's notifications belong to, or undefined when the event notifies nobody. */
+export function topicOfEvent(type: EventType): NotificationTopic | undefined {
+  return NOTIFICATION_TOPIC_NAMES.find((topic) =>
+    (NOTIFICATION_TOPICS[topic].events as readonly EventType[]).includes(type),
+  );
+}
+
+/** The topics a holder of `roles` receives, in the table's order. */
+export function topicsForRoles(roles: readonly string[]): NotificationTopic[] {
+  return NOTIFICATION_TOPIC_NAMES.filter((topic) =>
+    (NOTIFICATION_TOPICS[topic].heardBy as readonly string[]).some((role) => roles.includes(role)),
+  );
+}
+
+export const notificationPreferenceSchema = z
+  .object({
+    topic: notificationTopicSchema,
+    label: z.string(),
+    /** Whether the user also receives this topic by e-mail. */
+    email: z.boolean(),
+  })
+  .meta({ id: 'NotificationPreference' });
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/** GET and PUT /api/notifications/preferences answer the topics the caller can receive. */
+export const notificationPreferencesSchema = z
+  .object({ topics: z.array(notificationPreferenceSchema) })
+  .meta({ id: 'NotificationPreferences' });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const PREFERENCE_MESSAGES = {
+  notYours: 'You do not receive this topic',
+  empty: 'Choose at least one topic',
+} as const;
+
+/** PUT /api/notifications/preferences: the topics to change; the others stay as they are. */
+export const updateNotificationPreferencesSchema = z
+  .object({
+    topics: z
+      .array(z.object({ topic: notificationTopicSchema, email: z.boolean() }))
+      .min(1, { error: PREFERENCE_MESSAGES.empty })
+      .max(NOTIFICATION_TOPIC_NAMES.length),
+  })
+  .meta({ id: 'UpdateNotificationPreferences' });
+export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;

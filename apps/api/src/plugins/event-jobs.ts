@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql, type SQL } from 'drizzle-orm';
 import type { EventType, FeedEvent } from '@aduro/shared/events';
-import type { Tx } from '../db/client.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import {
   claimUndispatched,
@@ -39,25 +37,6 @@ const BATCH = 200;
 const SWEEP_MS = 30_000;
 
 /**
- * pg-boss's statements run in our transaction: its `$n` parameters become drizzle parameters, so the jobs
- * and the events' dispatched mark commit together or not at all.
- */
-function inTx(tx: Tx) {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const parts = text.split(/\$(\d+)/);
-      const chunks: SQL[] = [sql.raw(parts[0]!)];
-      for (let i = 1; i < parts.length; i += 2) {
-        // drizzle leaves an undefined value out of the text altogether; pg-boss means SQL null by it.
-        chunks.push(sql`${values[Number(parts[i]) - 1] ?? null}`, sql.raw(parts[i + 1]!));
-      }
-      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
-    },
-  };
-}
-
-/**
  * From the change feed to jobs: the events table is the outbox. Each replica, woken by the feed and by a
  * sweep, claims undispatched events (SKIP LOCKED), sends one job per event and consumer in the same
  * transaction, and marks them dispatched; so each event becomes each consumer's job exactly once.
@@ -77,10 +56,9 @@ export default fp(
       if (consumers.size === 0) return markAllDispatched(app.db, BATCH * 10);
       return inTransaction(app.db, async (tx) => {
         const events = await claimUndispatched(tx, BATCH);
-        const db = inTx(tx);
         for (const event of events) {
           for (const [name, types] of consumers) {
-            if (types.has(event.type)) await app.jobs.send(`event.${name}`, { eventId: event.id }, { db });
+            if (types.has(event.type)) await app.jobs.send(`event.${name}`, { eventId: event.id }, { tx });
           }
         }
         await markDispatched(

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database } from '../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client.ts';
 import { errorCode } from '../lib/errors.ts';
 
 /** How a queue retries a failed job and how long finished ones are kept (decision 0011). */
@@ -29,10 +30,15 @@ export interface Jobs {
     handler: (data: T, job: JobContext) => Promise<void>,
   ): Promise<void>;
   /**
-   * Adds a job to a declared queue; answers its id. With `db`, pg-boss's statement runs there (a
-   * transaction of ours: plugins/event-jobs.ts), so the job commits with it.
+   * Adds a job to a declared queue; answers its id. With `tx`, pg-boss's statement runs in that
+   * transaction of ours, so the job commits with the change it follows, or not at all.
    */
-  send<T extends object>(queue: string, data: T, options?: { db?: PgBoss.Db }): Promise<string>;
+  send<T extends object>(queue: string, data: T, options?: { tx?: Tx }): Promise<string>;
+  /**
+   * Sends a job to a declared queue on a cron schedule (UTC, Ghana's time all year). pg-boss keeps the
+   * schedule in the database and sends each tick's job once, whichever replicas are up.
+   */
+  schedule(queue: string, cron: string): Promise<void>;
   /** The job as the queue keeps it: its state, attempts and, once failed, its error. */
   find(queue: string, id: string): Promise<StoredJob | null>;
 }
@@ -54,6 +60,25 @@ declare module 'fastify' {
 /** Failed jobs stay this long (with their error) for someone to look at; completed ones a day. */
 const KEEP_FAILED_SECONDS = 14 * 24 * 3600;
 const KEEP_COMPLETED_SECONDS = 24 * 3600;
+
+/**
+ * pg-boss's statements run in our transaction: its `$n` parameters become drizzle parameters, so a job
+ * and the rows it follows from commit together.
+ */
+function inTx(tx: Tx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [sql.raw(parts[0]!)];
+      for (let i = 1; i < parts.length; i += 2) {
+        // drizzle leaves an undefined value out of the text altogether; pg-boss means SQL null by it.
+        chunks.push(sql`${values[Number(parts[i]) - 1] ?? null}`, sql.raw(parts[i + 1]!));
+      }
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
 
 export interface JobsOptions {
   database: Database;
@@ -121,9 +146,12 @@ export default fp(
         );
       },
       async send(queue, data, options = {}) {
-        const id = await boss.send(queue, data, options.db ? { db: options.db } : {});
+        const id = await boss.send(queue, data, options.tx ? { db: inTx(options.tx) } : {});
         if (id === null) throw new Error(`the job queue refused a job for ${queue}`);
         return id;
+      },
+      async schedule(queue, cron) {
+        await boss.schedule(queue, cron, {}, { tz: 'UTC' });
       },
       async find(queue, id) {
         const job = await boss.getJobById(queue, id);

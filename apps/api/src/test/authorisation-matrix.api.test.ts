@@ -336,6 +336,18 @@ const POLICY: Record<string, Policy> = {
     allow: EVERYONE,
     request: () => ({ url: '/api/notifications/00000000-0000-4000-8000-000000000000/read' }),
   },
+  'GET /api/notifications/preferences': {
+    allow: EVERYONE,
+    request: () => ({ url: '/api/notifications/preferences' }),
+  },
+  // A topic only some roles receive: the others get past authorisation and are answered 400.
+  'PUT /api/notifications/preferences': {
+    allow: EVERYONE,
+    request: () => ({
+      url: '/api/notifications/preferences',
+      payload: { topics: [{ topic: 'order_released', email: true }] },
+    }),
+  },
 };
 
 const EXCLUDED = (path: string) =>

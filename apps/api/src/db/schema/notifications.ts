@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { EventType } from '@aduro/shared/events';
+import type { NotificationTopic } from '@aduro/shared/notifications';
 import { users } from './auth.ts';
 import { events } from './events.ts';
 
@@ -35,3 +46,47 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * A user's choice of which notification topics also come by e-mail (NOTIFICATION_TOPICS in
+ * `@aduro/shared/notifications`). Only choices made are stored: a topic without a row is e-mailed.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').$type<NotificationTopic>().notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topic] })],
+);
+
+/**
+ * The daily reminders already given: one per kind and subject (an invoice, a lot), so a reminder run
+ * twice in a day, on two replicas or after a missed day, never repeats one, and the event it recorded.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    kind: text('kind').$type<ReminderKind>().notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId] })],
+);
+
+/** The daily reminders' events, each given once per subject. */
+export type ReminderKind = Extract<
+  EventType,
+  'invoice.due_soon' | 'invoice.overdue' | 'lots.expiring' | 'lots.expired'
+>;

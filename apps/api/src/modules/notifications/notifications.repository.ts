@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EventType } from '@aduro/shared/events';
-import type { Notification } from '@aduro/shared/notifications';
-import type { RoleName } from '@aduro/shared/permissions';
+import { NOTIFICATION_TOPICS, type Notification, type NotificationTopic } from '@aduro/shared/notifications';
 import { queryRows, type Executor, type Tx } from '../../db/client.ts';
 
 const iso = (column: ReturnType<typeof sql>) =>
@@ -16,30 +15,84 @@ export interface NotificationText {
 }
 
 /**
- * One notification of the event for each user of the organisation (only those holding one of `roles`,
- * when given), the actor left out. A retried job inserts nothing twice: (event_id, user_id) is unique.
+ * One notification of the event for each user of the organisation who holds a role that hears its
+ * topic (NOTIFICATION_TOPICS), the actor left out. A retried job inserts nothing twice: (event_id,
+ * user_id) is unique. Answers the notifications it inserted, each with whether its user takes the topic
+ * by e-mail (no preference stored means yes), so a retry mails nobody twice either.
  */
 export async function notifyOrganisation(
   tx: Tx,
   event: { id: number; type: EventType; actorUserId: string | null },
-  to: { orgId: string; roles?: readonly RoleName[] },
+  to: { orgId: string; topic: NotificationTopic },
   text: NotificationText,
-): Promise<void> {
-  const roles = to.roles ? `{${to.roles.join(',')}}` : null;
-  await tx.execute(sql`
-    insert into notifications (user_id, event_id, type, title, body, link)
-    select u.id, ${event.id}, ${event.type}, ${text.title}, ${text.body}, ${text.link}
-    from users u
-    where u.org_id = ${to.orgId}
-      and u.id is distinct from ${event.actorUserId}::uuid
-      ${
-        roles === null
-          ? sql``
-          : sql`and exists (
-              select 1 from user_roles ur join roles r on r.id = ur.role_id
-              where ur.user_id = u.id and r.org_kind = u.user_type and r.name = any(${roles}::text[]))`
-      }
-    on conflict (event_id, user_id) do nothing`);
+): Promise<{ id: string; email: boolean }[]> {
+  const roles = `{${NOTIFICATION_TOPICS[to.topic].heardBy.join(',')}}`;
+  return queryRows<{ id: string; email: boolean }>(
+    tx,
+    sql`
+      with inserted as (
+        insert into notifications (user_id, event_id, type, title, body, link)
+        select u.id, ${event.id}, ${event.type}, ${text.title}, ${text.body}, ${text.link}
+        from users u
+        where u.org_id = ${to.orgId}
+          and u.id is distinct from ${event.actorUserId}::uuid
+          and exists (
+            select 1 from user_roles ur join roles r on r.id = ur.role_id
+            where ur.user_id = u.id and r.org_kind = u.user_type and r.name = any(${roles}::text[]))
+        on conflict (event_id, user_id) do nothing
+        returning id, user_id
+      )
+      select i.id, coalesce(
+               (select p.email from notification_preferences p
+                where p.user_id = i.user_id and p.topic = ${to.topic}),
+               true) as email
+      from inserted i`,
+  );
+}
+
+/** The platform's organisations (the operator's), whose administrators hear of suppliers to review. */
+export function readPlatformOrganisations(db: Executor) {
+  return queryRows<{ id: string }>(db, sql`select id from organizations where kind = 'platform'`);
+}
+
+/**
+ * A supplier's credit approver addresses from its registration that are nobody's account there (its own
+ * users hear of applications by their roles and preferences), and its name.
+ */
+export async function readApproverEmails(db: Executor, supplierId: string) {
+  const [row] = await queryRows<{ name: string; approverEmails: string[] }>(
+    db,
+    sql`select o.name,
+               array(select distinct lower(a) from unnest(o.approver_emails) a
+                     where not exists (select 1 from users u
+                                       where u.org_id = o.id and lower(u.email) = lower(a))
+                     order by 1) as "approverEmails"
+        from organizations o where o.id = ${supplierId}`,
+  );
+  return row;
+}
+
+/**
+ * What the e-mail of one notification needs: its text, its recipient, and whether they still take its
+ * topic by e-mail. Nothing once the user was removed (the notification went with them).
+ */
+export async function readNotificationMail(db: Executor, notificationId: string, topic: NotificationTopic) {
+  const [row] = await queryRows<{
+    title: string;
+    body: string;
+    link: string;
+    email: string;
+    name: string;
+    wantsEmail: boolean;
+  }>(
+    db,
+    sql`select n.title, n.body, n.link, u.email, u.name,
+               coalesce((select p.email from notification_preferences p
+                         where p.user_id = u.id and p.topic = ${topic}), true) as "wantsEmail"
+        from notifications n join users u on u.id = n.user_id
+        where n.id = ${notificationId}`,
+  );
+  return row;
 }
 
 /** The drafted orders, with who buys and sells and what. */
@@ -69,8 +122,11 @@ export async function readInvoice(db: Executor, invoiceId: string) {
   const [row] = await queryRows<{
     number: string;
     amount: number;
+    amountPaid: number;
+    status: 'unpaid' | 'paid' | 'void';
     dueDate: string;
     onCredit: boolean;
+    orderId: string;
     orderNumber: string;
     productName: string;
     totalQuantity: number;
@@ -80,8 +136,10 @@ export async function readInvoice(db: Executor, invoiceId: string) {
     sellerName: string;
   }>(
     db,
-    sql`select i.number, i.amount, to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
-               i.on_credit as "onCredit", o.number as "orderNumber", p.name as "productName",
+    sql`select i.number, i.amount, i.amount_paid as "amountPaid", i.status,
+               to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
+               i.on_credit as "onCredit", o.id as "orderId", o.number as "orderNumber",
+               p.name as "productName",
                o.total_quantity as "totalQuantity",
                b.id as "buyerOrgId", b.name as "buyerName", s.id as "sellerOrgId", s.name as "sellerName"
         from invoices i
@@ -105,6 +163,7 @@ export async function readDropMove(db: Executor, dropId: string, historyId: numb
     dropCount: number;
     trackingNumber: string | null;
     estimatedDeliveryDate: string | null;
+    orderId: string;
     orderNumber: string;
     productName: string;
     quantity: number;
@@ -118,7 +177,7 @@ export async function readDropMove(db: Executor, dropId: string, historyId: numb
                d.sequence, (select count(*)::int from order_drops x where x.order_id = o.id) as "dropCount",
                d.tracking_number as "trackingNumber",
                to_char(d.estimated_delivery_date, 'YYYY-MM-DD') as "estimatedDeliveryDate",
-               o.number as "orderNumber", p.name as "productName", d.quantity,
+               o.id as "orderId", o.number as "orderNumber", p.name as "productName", d.quantity,
                o.buyer_org_id as "buyerOrgId", s.name as "sellerName"
         from order_drops d
         join orders o on o.id = d.order_id
@@ -210,4 +269,26 @@ export async function markAllRead(db: Executor, userId: string): Promise<void> {
   await db.execute(
     sql`update notifications set read_at = now() where user_id = ${userId} and read_at is null`,
   );
+}
+
+// --- Preferences -------------------------------------------------------------------------------------
+
+/** The topics the user chose about; a topic missing here is e-mailed. */
+export function readPreferences(db: Executor, userId: string) {
+  return queryRows<{ topic: NotificationTopic; email: boolean }>(
+    db,
+    sql`select topic, email from notification_preferences where user_id = ${userId}`,
+  );
+}
+
+export async function writePreferences(
+  tx: Tx,
+  userId: string,
+  choices: readonly { topic: NotificationTopic; email: boolean }[],
+): Promise<void> {
+  for (const { topic, email } of choices) {
+    await tx.execute(sql`
+      insert into notification_preferences (user_id, topic, email) values (${userId}, ${topic}, ${email})
+      on conflict (user_id, topic) do update set email = excluded.email, updated_at = now()`);
+  }
 }

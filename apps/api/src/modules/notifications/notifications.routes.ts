@@ -3,12 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   notificationIdParamsSchema,
+  notificationPreferencesSchema,
+  updateNotificationPreferencesSchema,
   notificationsPageSchema,
   notificationsQuerySchema,
 } from '@aduro/shared/notifications';
 import { member } from '../../plugins/auth.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { getNotifications, readAllNotifications, readNotification } from './notifications.service.ts';
+import {
+  getNotifications,
+  getPreferences,
+  readAllNotifications,
+  readNotification,
+  updatePreferences,
+} from './notifications.service.ts';
 
 /** In-app notifications (DOMAIN.md "Notifications"): every signed-in member reads and marks their own. */
 export default async function notificationRoutes(app: FastifyInstance) {
@@ -69,5 +77,40 @@ export default async function notificationRoutes(app: FastifyInstance) {
       await readNotification(app.db, member(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  r.get(
+    '/notifications/preferences',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: 'Which of the caller’s notification topics also come by e-mail',
+        description:
+          'Lists the topics the caller’s roles receive. In-app notifications are always on; e-mail is on ' +
+          'for a topic until the caller turns it off.',
+        security,
+        response: { 200: notificationPreferencesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => getPreferences(app.db, member(request)),
+  );
+
+  r.put(
+    '/notifications/preferences',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: 'Choose which notification topics also come by e-mail',
+        description:
+          'Changes the topics given and keeps the others. A topic the caller’s roles do not receive is ' +
+          'refused (400, field error on that topic). Answers the preferences as they now stand.',
+        security,
+        body: updateNotificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => updatePreferences(app.db, member(request), request.body),
   );
 }

@@ -2,12 +2,21 @@ import type { FeedEvent } from '@aduro/shared/events';
 import { formatCedis, sumCedis } from '@aduro/shared/money';
 import {
   NOTIFICATION_MESSAGES,
+  NOTIFICATION_TOPICS,
+  PREFERENCE_MESSAGES,
+  topicOfEvent,
+  topicsForRoles,
+  type NotificationPreferences,
+  type NotificationTopic,
+  type UpdateNotificationPreferences,
   type NotificationsPage,
   type NotificationsQuery,
 } from '@aduro/shared/notifications';
 import type { Db, Tx } from '../../db/client.ts';
+import { recordEvent } from '../events/events.repository.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import type { MessageContent } from '../../lib/mail/message.ts';
 import type { Member } from '../../plugins/auth.ts';
 import {
   countUnread,
@@ -20,41 +29,80 @@ import {
   readInvoice,
   readOrders,
   readOrganisation,
+  readPlatformOrganisations,
+  readApproverEmails,
+  readPreferences,
+  writePreferences,
   type NotificationPosition,
+  type NotificationText,
 } from './notifications.repository.ts';
+import { readLots } from './reminders.repository.ts';
 
-/** The events that notify someone (DOMAIN.md "Notifications"). */
-export const NOTIFIED_EVENTS = [
-  'order.drafted',
-  'order.released',
-  'drop.moved',
-  'credit.application_submitted',
-  'credit.decided',
-  'payment.recorded',
-  'organisation.toggled',
-] as const satisfies readonly FeedEvent['type'][];
+/** The events that notify someone (DOMAIN.md "Notifications"): every event of a topic. */
+export const NOTIFIED_EVENTS = Object.values(NOTIFICATION_TOPICS).flatMap((t) => t.events);
 
+/** The screen each notification links to; an order's own card where there is one. */
 const LINKS = {
-  supplier: '/supplier',
-  buyerOrders: '/customer/orders',
+  supplierShipping: (orderId?: string) =>
+    orderId ? `/supplier?tab=shipping&order=${orderId}` : '/supplier?tab=shipping',
+  supplierCredit: '/supplier?tab=credit',
+  supplierInventory: '/supplier?tab=inventory',
+  buyerOrder: (orderId: string) => `/customer/orders?order=${orderId}`,
   buyerCredit: '/customer/credit',
+  admin: '/admin',
 } as const;
 
 /** Drop moves the buyer hears of; Awaiting Dispatch is the supplier's business. */
 const HEARD_DROP_STATUSES = new Set(['Shipped', 'Out for Delivery', 'Delivered', 'Cancelled']);
 
-const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+/** What the notifications job needs beyond the database: queueing an e-mail in its transaction. */
+export interface NotifyOptions {
+  /** Queues one e-mail as a job in `tx`, so it is sent once the notification it tells of is committed. */
+  queueMail(tx: Tx, mail: QueuedMail): Promise<void>;
+}
+
+/**
+ * An e-mail job: one notification's (its recipient and text are read when it is sent), or a message to
+ * an address outside the users, whose action names a screen of the app (made absolute when sent).
+ */
+export type QueuedMail =
+  | { kind: 'notification'; notificationId: string; topic: NotificationTopic }
+  | { kind: 'message'; to: string; subject: string; content: MessageContent };
 
 /**
  * Writes the notifications of one event, in one transaction: who hears it is read from the users and
- * their roles, never anyone outside the organisations the event concerns, and never the user who acted.
- * Idempotent by the event's id: a second run inserts nothing (notifications_event_user_unique).
+ * their roles (NOTIFICATION_TOPICS), never anyone outside the organisations the event concerns, and
+ * never the user who acted. The same transaction queues the e-mails of those who take the topic by
+ * e-mail and records `notifications.added`, so the recipients' bells refresh. Idempotent by the event's
+ * id: a second run inserts, mails and records nothing (notifications_event_user_unique).
  */
-export async function notifyEvent(db: Db, event: FeedEvent): Promise<void> {
-  await inTransaction(db, (tx) => writeNotifications(tx, event));
+export async function notifyEvent(db: Db, event: FeedEvent, options: NotifyOptions): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const topic = topicOfEvent(event.type);
+    if (!topic) return;
+    const notified = new Set<string>();
+    const notify = async (orgId: string, text: NotificationText) => {
+      const rows = await notifyOrganisation(tx, event, { orgId, topic }, text);
+      if (rows.length > 0) notified.add(orgId);
+      for (const { id, email } of rows) {
+        if (email) await options.queueMail(tx, { kind: 'notification', notificationId: id, topic });
+      }
+    };
+    await writeNotifications(tx, event, notify);
+    // Nothing inserted means a retried run (or nobody to hear): the first run mailed and announced.
+    if (notified.size === 0) return;
+    await recordEvent(tx, { type: 'notifications.added', orgIds: [...notified] });
+    if (event.type === 'credit.application_submitted' && event.refs.applicationId && event.refs.supplierId)
+      await mailApprovers(tx, event.refs.applicationId, event.refs.supplierId, options);
+  });
 }
 
-async function writeNotifications(tx: Tx, event: FeedEvent): Promise<void> {
+type Notify = (orgId: string, text: NotificationText) => Promise<void>;
+
+const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+
+/** The notifications' text for each event type, sent to `notify` once per organisation that hears it. */
+async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Promise<void> {
   const { refs } = event;
   switch (event.type) {
     case 'order.drafted': {
@@ -65,21 +113,19 @@ async function writeNotifications(tx: Tx, event: FeedEvent): Promise<void> {
       for (const [sellerOrgId, theirs] of bySeller) {
         const [first] = theirs;
         if (!first) continue;
-        const text =
+        await notify(
+          sellerOrgId,
           theirs.length === 1
             ? {
                 title: `New order ${first.number} awaiting approval`,
                 body: `${first.buyerName} drafted order ${first.number}: ${units(first.totalQuantity)} of ${first.productName}, ${formatCedis(first.totalCost)}. It is released once they approve it.`,
+                link: LINKS.supplierShipping(first.id),
               }
             : {
                 title: `${theirs.length} new orders awaiting approval`,
                 body: `${first.buyerName} drafted orders ${theirs.map((o) => o.number).join(', ')}, ${formatCedis(sumCedis(theirs.map((o) => o.totalCost)))} in all. They are released once approved.`,
-              };
-        await notifyOrganisation(
-          tx,
-          event,
-          { orgId: sellerOrgId, roles: ['ShippingClerk', 'Admin'] },
-          { ...text, link: LINKS.supplier },
+                link: LINKS.supplierShipping(),
+              },
         );
       }
       return;
@@ -89,26 +135,16 @@ async function writeNotifications(tx: Tx, event: FeedEvent): Promise<void> {
       const invoice = await readInvoice(tx, refs.invoiceId);
       if (!invoice) return;
       const what = `${units(invoice.totalQuantity)} of ${invoice.productName}`;
-      await notifyOrganisation(
-        tx,
-        event,
-        { orgId: invoice.sellerOrgId },
-        {
-          title: `Order ${invoice.orderNumber} approved`,
-          body: `${invoice.buyerName} approved order ${invoice.orderNumber} (${what}). Invoice ${invoice.number} for ${formatCedis(invoice.amount)} is due on ${invoice.dueDate}.`,
-          link: LINKS.supplier,
-        },
-      );
-      await notifyOrganisation(
-        tx,
-        event,
-        { orgId: invoice.buyerOrgId },
-        {
-          title: `Order ${invoice.orderNumber} released`,
-          body: `${invoice.sellerName} released order ${invoice.orderNumber} (${what}). Invoice ${invoice.number} for ${formatCedis(invoice.amount)} is due on ${invoice.dueDate}.`,
-          link: LINKS.buyerOrders,
-        },
-      );
+      await notify(invoice.sellerOrgId, {
+        title: `Order ${invoice.orderNumber} approved`,
+        body: `${invoice.buyerName} approved order ${invoice.orderNumber} (${what}). Invoice ${invoice.number} for ${formatCedis(invoice.amount)} is due on ${invoice.dueDate}.`,
+        link: LINKS.supplierShipping(invoice.orderId),
+      });
+      await notify(invoice.buyerOrgId, {
+        title: `Order ${invoice.orderNumber} released`,
+        body: `${invoice.sellerName} released order ${invoice.orderNumber} (${what}). Invoice ${invoice.number} for ${formatCedis(invoice.amount)} is due on ${invoice.dueDate}.`,
+        link: LINKS.buyerOrder(invoice.orderId),
+      });
       return;
     }
     case 'drop.moved': {
@@ -126,44 +162,31 @@ async function writeNotifications(tx: Tx, event: FeedEvent): Promise<void> {
         Delivered: `${drop.sellerName} delivered ${what}.`,
         Cancelled: `${drop.sellerName} cancelled the delivery of ${what}.`,
       }[drop.status as 'Shipped' | 'Out for Delivery' | 'Delivered' | 'Cancelled'];
-      await notifyOrganisation(
-        tx,
-        event,
-        { orgId: drop.buyerOrgId },
-        {
-          title: `${which} ${drop.status === 'Out for Delivery' ? 'is out for delivery' : drop.status.toLowerCase()}`,
-          body,
-          link: LINKS.buyerOrders,
-        },
-      );
+      await notify(drop.buyerOrgId, {
+        title: `${which} ${drop.status === 'Out for Delivery' ? 'is out for delivery' : drop.status.toLowerCase()}`,
+        body,
+        link: LINKS.buyerOrder(drop.orderId),
+      });
       return;
     }
     case 'credit.application_submitted': {
       if (!refs.applicationId) return;
       const application = await readApplication(tx, refs.applicationId);
       if (!application) return;
-      await notifyOrganisation(
-        tx,
-        event,
-        { orgId: application.supplierId, roles: ['CreditApprover', 'Admin'] },
-        {
-          title: `Credit application from ${application.customerName}`,
-          body: `${application.customerName} applied for a credit line of ${formatCedis(application.requestedLimit)}.`,
-          link: LINKS.supplier,
-        },
-      );
+      await notify(application.supplierId, {
+        title: `Credit application from ${application.customerName}`,
+        body: `${application.customerName} applied for a credit line of ${formatCedis(application.requestedLimit)}.`,
+        link: LINKS.supplierCredit,
+      });
       return;
     }
     case 'credit.decided': {
       if (!refs.applicationId) return;
       const application = await readApplication(tx, refs.applicationId);
       if (!application || application.status === 'pending') return;
-      const approved = application.status === 'approved';
-      await notifyOrganisation(
-        tx,
-        event,
-        { orgId: application.customerId },
-        approved
+      await notify(
+        application.customerId,
+        application.status === 'approved'
           ? {
               title: `${application.supplierName} approved your credit application`,
               body: `Your credit line with ${application.supplierName} has a limit of ${formatCedis(application.approvedLimit ?? 0)}.`,
@@ -181,45 +204,123 @@ async function writeNotifications(tx: Tx, event: FeedEvent): Promise<void> {
       if (!refs.invoiceId) return;
       const invoice = await readInvoice(tx, refs.invoiceId);
       if (!invoice) return;
-      await notifyOrganisation(
-        tx,
-        event,
-        { orgId: invoice.buyerOrgId },
-        {
-          title: `Payment recorded on invoice ${invoice.number}`,
-          body: `${invoice.sellerName} recorded a payment against invoice ${invoice.number} (order ${invoice.orderNumber}, ${formatCedis(invoice.amount)}).`,
-          link: LINKS.buyerOrders,
-        },
+      await notify(invoice.buyerOrgId, {
+        title: `Payment recorded on invoice ${invoice.number}`,
+        body: `${invoice.sellerName} recorded a payment against invoice ${invoice.number} (order ${invoice.orderNumber}, ${formatCedis(invoice.amount)}). ${formatCedis(invoice.amountPaid)} of it is paid.`,
+        link: LINKS.buyerOrder(invoice.orderId),
+      });
+      return;
+    }
+    case 'invoice.due_soon':
+    case 'invoice.overdue': {
+      if (!refs.invoiceId) return;
+      const invoice = await readInvoice(tx, refs.invoiceId);
+      // Paid between the reminder and this job: nothing is owed any more.
+      if (!invoice || invoice.status !== 'unpaid') return;
+      const owed = formatCedis(sumCedis([invoice.amount, -invoice.amountPaid]));
+      await notify(
+        invoice.buyerOrgId,
+        event.type === 'invoice.due_soon'
+          ? {
+              title: `Invoice ${invoice.number} is due on ${invoice.dueDate}`,
+              body: `${owed} of invoice ${invoice.number} to ${invoice.sellerName} (order ${invoice.orderNumber}) is due on ${invoice.dueDate}.`,
+              link: LINKS.buyerOrder(invoice.orderId),
+            }
+          : {
+              title: `Invoice ${invoice.number} is overdue`,
+              body: `${owed} of invoice ${invoice.number} to ${invoice.sellerName} (order ${invoice.orderNumber}) was due on ${invoice.dueDate} and is still unpaid.`,
+              link: LINKS.buyerOrder(invoice.orderId),
+            },
       );
+      return;
+    }
+    case 'lots.expiring':
+    case 'lots.expired': {
+      if (!refs.supplierId || !refs.lotIds?.length) return;
+      const lots = await readLots(tx, refs.lotIds);
+      if (lots.length === 0) return;
+      const expiring = event.type === 'lots.expiring';
+      const listed = lots
+        .slice(0, 5)
+        .map(
+          (l) =>
+            `${l.productName}: ${units(l.quantity)}, ${expiring ? 'expires' : 'expired'} ${l.expiryDate}`,
+        );
+      const more = lots.length > 5 ? ` and ${lots.length - 5} more` : '';
+      await notify(refs.supplierId, {
+        title: expiring
+          ? `${lots.length === 1 ? '1 lot expires' : `${lots.length} lots expire`} within 30 days`
+          : `${lots.length === 1 ? '1 lot has' : `${lots.length} lots have`} expired`,
+        body: `${listed.join('; ')}${more}.${expiring ? ' Sell or return them before they expire.' : ' Take them off the shelf and out of your stock count.'}`,
+        link: LINKS.supplierInventory,
+      });
       return;
     }
     case 'organisation.toggled': {
       if (!refs.organisationId) return;
       const org = await readOrganisation(tx, refs.organisationId);
       if (!org || org.kind === 'platform') return;
-      // Customers have a single role (Buyer), so every one of their users hears it; a supplier's Admins do.
-      await notifyOrganisation(
-        tx,
-        event,
-        org.kind === 'supplier'
-          ? { orgId: refs.organisationId, roles: ['Admin'] }
-          : { orgId: refs.organisationId },
+      const home = org.kind === 'supplier' ? '/supplier' : '/customer';
+      await notify(
+        refs.organisationId,
         org.isActive
           ? {
               title: `${org.name} is active again`,
               body: `The platform reactivated ${org.name}; your team can sign in and trade again.`,
-              link: org.kind === 'supplier' ? LINKS.supplier : '/customer',
+              link: home,
             }
           : {
               title: `${org.name} was deactivated`,
               body: `The platform deactivated ${org.name}. Contact the platform operator to reactivate it.`,
-              link: org.kind === 'supplier' ? LINKS.supplier : '/customer',
+              link: home,
             },
       );
       return;
     }
+    case 'organisation.registered': {
+      if (!refs.organisationId) return;
+      const org = await readOrganisation(tx, refs.organisationId);
+      // Customers start active; only a supplier waits for the operator to review its licence.
+      if (!org || org.kind !== 'supplier' || org.isActive) return;
+      for (const platform of await readPlatformOrganisations(tx)) {
+        await notify(platform.id, {
+          title: `${org.name} awaits licence review`,
+          body: `${org.name} registered as a supplier. Review its licence and activate it under Organisations.`,
+          link: LINKS.admin,
+        });
+      }
+      return;
+    }
     default:
       return;
+  }
+}
+
+/**
+ * A credit application also goes to the approver addresses the supplier gave at registration, who may
+ * have no account: one plain message each, queued with the notifications.
+ */
+async function mailApprovers(tx: Tx, applicationId: string, supplierId: string, options: NotifyOptions) {
+  const [supplier, application] = await Promise.all([
+    readApproverEmails(tx, supplierId),
+    readApplication(tx, applicationId),
+  ]);
+  if (!supplier || !application) return;
+  for (const to of supplier.approverEmails) {
+    await options.queueMail(tx, {
+      kind: 'message',
+      to,
+      subject: `Credit application from ${application.customerName}`,
+      content: {
+        heading: `Credit application from ${application.customerName}`,
+        lines: [
+          `${application.customerName} applied to ${supplier.name} for a credit line of ${formatCedis(application.requestedLimit)}.`,
+          'Sign in to Aduro with a CreditApprover or Admin account to approve or decline it.',
+        ],
+        action: { label: 'Review the application', url: LINKS.supplierCredit },
+        footer: `You got this e-mail because ${supplier.name} named this address as a credit approver when it registered at Aduro.`,
+      },
+    });
   }
 }
 
@@ -279,4 +380,37 @@ export async function readNotification(db: Db, user: Member, id: string): Promis
 
 export function readAllNotifications(db: Db, user: Member): Promise<void> {
   return markAllRead(db, user.id);
+}
+
+// --- Preferences -------------------------------------------------------------------------------------
+
+/** The topics the caller can receive (by their roles), each with whether it also comes by e-mail. */
+export async function getPreferences(db: Db, user: Member): Promise<NotificationPreferences> {
+  const chosen = new Map((await readPreferences(db, user.id)).map((p) => [p.topic, p.email]));
+  return {
+    topics: topicsForRoles(user.roles).map((topic) => ({
+      topic,
+      label: NOTIFICATION_TOPICS[topic].label,
+      email: chosen.get(topic) ?? true,
+    })),
+  };
+}
+
+/**
+ * Changes the e-mail choice of the topics given; the others stay. A topic the caller's roles never
+ * receive is refused with a field error, so a choice is never stored that cannot take effect.
+ */
+export async function updatePreferences(
+  db: Db,
+  user: Member,
+  update: UpdateNotificationPreferences,
+): Promise<NotificationPreferences> {
+  const theirs = new Set(topicsForRoles(user.roles));
+  const fieldErrors: Record<string, string[]> = {};
+  update.topics.forEach(({ topic }, i) => {
+    if (!theirs.has(topic)) fieldErrors[`topics.${i}.topic`] = [PREFERENCE_MESSAGES.notYours];
+  });
+  if (Object.keys(fieldErrors).length > 0) throw badRequest(PREFERENCE_MESSAGES.notYours, fieldErrors);
+  await inTransaction(db, (tx) => writePreferences(tx, user.id, update.topics));
+  return getPreferences(db, user);
 }

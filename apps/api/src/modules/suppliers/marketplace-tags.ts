@@ -68,6 +68,11 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
     case 'credit.application_submitted':
     case 'staff.changed':
     case 'account.sessions_ended':
+    case 'invoice.due_soon':
+    case 'invoice.overdue':
+    case 'lots.expiring':
+    case 'lots.expired':
+    case 'notifications.added':
       break;
   }
   return tags;

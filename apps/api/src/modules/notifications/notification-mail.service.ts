@@ -1,0 +1,41 @@
+import { NOTIFICATION_TOPICS } from '@aduro/shared/notifications';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
+import { renderMessage } from '../../lib/mail/message.ts';
+import { readNotificationMail } from './notifications.repository.ts';
+import type { QueuedMail } from './notifications.service.ts';
+
+/** The queue of notification e-mails: one job per message, retried on its own (decision 0011). */
+export const NOTIFICATION_MAIL_QUEUE = 'mail.notification';
+
+/**
+ * Sends one queued e-mail. A notification's is read as it stands now: nothing when its user was removed
+ * from the organisation (the notification went with them) or has since turned the topic's e-mail off.
+ * A refusing relay throws, and the queue tries again later.
+ */
+export async function sendQueuedMail(
+  db: Db,
+  mail: Mailer,
+  link: (screen: string) => string,
+  job: QueuedMail,
+): Promise<void> {
+  if (job.kind === 'message') {
+    const { action } = job.content;
+    const { text, html } = renderMessage({
+      ...job.content,
+      ...(action ? { action: { ...action, url: link(action.url) } } : {}),
+    });
+    await mail.send({ to: job.to, subject: job.subject, text, html });
+    return;
+  }
+  const found = await readNotificationMail(db, job.notificationId, job.topic);
+  if (!found?.wantsEmail) return;
+  const topic = NOTIFICATION_TOPICS[job.topic].label;
+  const { text, html } = renderMessage({
+    heading: found.title,
+    lines: [`Hello ${found.name},`, found.body],
+    action: { label: 'Open in Aduro', url: link(found.link) },
+    footer: `You got this e-mail because you receive "${topic}" notifications at Aduro. Choose which come by e-mail under Notification settings, behind the bell.`,
+  });
+  await mail.send({ to: found.email, subject: found.title, text, html });
+}

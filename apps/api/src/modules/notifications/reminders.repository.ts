@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import type { ReminderKind } from '../../db/schema/index.ts';
+
+/**
+ * The daily reminders' reads and marks. Each subject (an invoice, a lot) is reminded of once per kind:
+ * a subject with a row in `reminders` is never picked again, so a missed day is caught up the next and a
+ * second run the same day finds nothing.
+ */
+
+/** Runs of the reminders wait here for each other, so two replicas never pick the same subjects. */
+export async function lockReminders(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('aduro.reminders'))`);
+}
+
+export type InvoiceDue = { id: string; buyerOrgId: string; sellerOrgId: string };
+
+/**
+ * Unpaid invoices not yet reminded of this kind: due from `today` to `today` + `days` for 'due_soon',
+ * before `today` for 'overdue'. An invoice that went overdue without its due-soon reminder (issued on
+ * credit of under 3 days, or a missed week) gets only the overdue one.
+ */
+export function invoicesToRemind(
+  db: Executor,
+  kind: Extract<ReminderKind, 'invoice.due_soon' | 'invoice.overdue'>,
+  today: string,
+  days: number,
+) {
+  return queryRows<InvoiceDue>(
+    db,
+    sql`select i.id, i.buyer_org_id as "buyerOrgId", i.seller_org_id as "sellerOrgId"
+        from invoices i
+        where i.status = 'unpaid'
+          and ${
+            kind === 'invoice.due_soon'
+              ? sql`i.due_date between ${today}::date and ${today}::date + ${days}::int`
+              : sql`i.due_date < ${today}::date`
+          }
+          and not exists (select 1 from reminders r where r.kind = ${kind} and r.subject_id = i.id)
+        order by i.due_date, i.number`,
+  );
+}
+
+export type LotDue = { id: string; supplierId: string };
+
+/**
+ * Lots with stock not yet reminded of this kind: expiring from `today` to `today` + `days`, or expired
+ * before `today`. Empty lots are nobody's concern.
+ */
+export function lotsToRemind(
+  db: Executor,
+  kind: Extract<ReminderKind, 'lots.expiring' | 'lots.expired'>,
+  today: string,
+  days: number,
+) {
+  return queryRows<LotDue>(
+    db,
+    sql`select l.id, l.supplier_id as "supplierId"
+        from inventory_lots l
+        where l.quantity > 0
+          and ${
+            kind === 'lots.expiring'
+              ? sql`l.expiry_date between ${today}::date and ${today}::date + ${days}::int`
+              : sql`l.expiry_date < ${today}::date`
+          }
+          and not exists (select 1 from reminders r where r.kind = ${kind} and r.subject_id = l.id)
+        order by l.supplier_id, l.expiry_date, l.id`,
+  );
+}
+
+export async function markReminded(
+  tx: Tx,
+  kind: ReminderKind,
+  subjectIds: readonly string[],
+  eventId: number,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into reminders (kind, subject_id, event_id)
+    select ${kind}, s, ${eventId} from unnest(${`{${subjectIds.join(',')}}`}::uuid[]) s
+    on conflict (kind, subject_id) do nothing`);
+}
+
+/** The lots a reminder names, with their product, for its message. */
+export function readLots(db: Executor, ids: readonly string[]) {
+  return queryRows<{ productName: string; quantity: number; expiryDate: string }>(
+    db,
+    sql`select p.name as "productName", l.quantity, to_char(l.expiry_date, 'YYYY-MM-DD') as "expiryDate"
+        from inventory_lots l join products p on p.id = l.product_id
+        where l.id = any(${`{${ids.join(',')}}`}::uuid[])
+        order by l.expiry_date, p.name`,
+  );
+}
