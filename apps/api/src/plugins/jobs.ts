@@ -133,15 +133,23 @@ export default fp(
             await sleep(Math.random() * 100 * attempt);
           }
         }
-        await boss.work(
+        let workerId = '';
+        workerId = await boss.work(
           queue,
           { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
           async ([job]) => {
             if (!job) return;
-            await handler(job.data as Parameters<typeof handler>[0], {
-              id: job.id,
-              retryCount: job.retryCount,
-            });
+            try {
+              await handler(job.data as Parameters<typeof handler>[0], {
+                id: job.id,
+                retryCount: job.retryCount,
+              });
+            } finally {
+              // pg-boss waits a polling interval after every job; a queue with work waiting (ten
+              // e-mails of one order) is drained one job after another instead, and the wait comes
+              // once the queue is empty.
+              boss.notifyWorker(workerId);
+            }
           },
         );
       },
