@@ -1,11 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@aduro/shared/auth';
 import { queryRows } from '../../db/client.ts';
+import { startRelay } from '../../test/smtp-relay.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -149,32 +148,12 @@ describe('password reset', () => {
 
 describe('password reset through an SMTP relay', () => {
   it('a relay refusing with 451 fails the job, which is retried, and the mail arrives later with a working link', async () => {
-    const received: string[] = [];
-    let refusals = 0;
-    const relay = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onRcptTo(_address, _session, callback) {
-        // Refuses the first attempt only, as a relay briefly over its limits would.
-        if (refusals > 0) return callback();
-        refusals += 1;
-        callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-      },
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = relay.server.address() as AddressInfo;
+    const relay = await startRelay();
+    // Refuses the first attempt only, as a relay briefly over its limits would.
+    relay.refuseNext(1);
     const relayed = await createTestApp({
       jobPollingSeconds: 0.5,
-      env: { APP_URL: 'https://aduro.test', SMTP_URL: `smtp://127.0.0.1:${port}` },
+      env: { APP_URL: 'https://aduro.test', SMTP_URL: relay.url },
     });
     try {
       const email = 'stock@tema-pharma.demo';
@@ -187,14 +166,13 @@ describe('password reset through an SMTP relay', () => {
       // The first attempt is refused; the queue retries after its delay (10 s, with jitter).
       const token = await vi.waitFor(
         () => {
-          const mail = received[0]?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-          const match = mail && /reset-password\?token=([\w-]{43})/.exec(mail);
+          const match = relay.received[0] && /reset-password\?token=([\w-]{43})/.exec(relay.received[0].text);
           if (!match) throw new Error('no reset mail yet');
           return match[1]!;
         },
         { timeout: 60_000, interval: 250 },
       );
-      expect(refusals).toBe(1);
+      expect(relay.refusals()).toBe(1);
       // The refused attempt's token was deleted: only the delivered one is stored.
       const stored = await queryRows<{ n: number }>(
         relayed.database.db,
@@ -210,7 +188,7 @@ describe('password reset through an SMTP relay', () => {
       expect(relayed.serverErrors).toEqual([]);
     } finally {
       await relayed.close();
-      await new Promise<void>((resolve) => relay.close(() => resolve()));
+      await relay.close();
     }
   }, 90_000);
 });
