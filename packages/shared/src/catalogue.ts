@@ -4,6 +4,7 @@ export const CATALOGUE_MESSAGES = {
   requiredFields: 'Please complete all required product fields',
   productAdded: 'Product added. Use the new ID to sync inventory.',
   duplicate: (name: string, id: string) => `${name} is already in the catalogue as product ${id}.`,
+  productNotFound: 'Product not found',
 } as const;
 
 /** The fields that make two catalogue entries the same product (DOMAIN.md "Catalogue and inventory"). */
@@ -66,3 +67,51 @@ export const productListQuerySchema = z.object({
   q: z.string().trim().max(100, 'Keep the search under 100 characters').optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
+
+/** GET /api/products/{id}/price-history path. */
+export const priceHistoryParamsSchema = z.object({
+  id: z.string().uuid({ error: 'Product id must be a UUID' }),
+});
+
+/** How far back the price history reaches: the last 12 months (docs/domain.md "Price history"). */
+export const PRICE_HISTORY_MONTHS = 12;
+
+/** A price in force from a UTC calendar day until the next point of its line. */
+export const pricePointSchema = z
+  .object({
+    at: z.string().describe('UTC calendar day, YYYY-MM-DD'),
+    unitPrice: z.number().describe('GH₵'),
+  })
+  .meta({ id: 'PricePoint' });
+export type PricePoint = z.infer<typeof pricePointSchema>;
+
+/** One supplier's offer price over the window, oldest first. */
+export const supplierPriceLineSchema = z
+  .object({
+    supplierId: z.string(),
+    supplierName: z.string(),
+    currentPrice: z.number().describe("The offer's price now, GH₵"),
+    points: z
+      .array(pricePointSchema)
+      .describe(
+        'The price in force on the first day of the window (when the offer is older), then each day the ' +
+          'price changed, with the price it closed at; at most one point a day.',
+      ),
+  })
+  .meta({ id: 'SupplierPriceLine' });
+export type SupplierPriceLine = z.infer<typeof supplierPriceLineSchema>;
+
+/** GET /api/products/{id}/price-history: per supplier, dated prices over the last 12 months. */
+export const priceHistorySchema = z
+  .object({
+    productId: z.string(),
+    from: z.string().describe('First day of the window (UTC), YYYY-MM-DD'),
+    to: z.string().describe('Last day of the window, today (UTC), YYYY-MM-DD'),
+    suppliers: z.array(supplierPriceLineSchema).describe('Cheapest current price first, then by name'),
+    cheapest: z
+      .object({ supplierId: z.string(), supplierName: z.string(), unitPrice: z.number() })
+      .nullable()
+      .describe('The cheapest offer a buyer can order now (published stock); null when nobody offers it'),
+  })
+  .meta({ id: 'PriceHistory' });
+export type PriceHistory = z.infer<typeof priceHistorySchema>;

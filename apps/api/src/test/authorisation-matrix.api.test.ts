@@ -222,6 +222,10 @@ const POLICY: Record<string, Policy> = {
     allow: EVERYONE,
     request: () => ({ url: `/api/products/${temaProduct.productId}/suppliers` }),
   },
+  'GET /api/products/{id}/price-history': {
+    allow: EVERYONE,
+    request: () => ({ url: `/api/products/${temaProduct.productId}/price-history` }),
+  },
 
   // Cart (customers only).
   'GET /api/cart': { allow: CUSTOMERS, request: () => ({ url: '/api/cart' }) },

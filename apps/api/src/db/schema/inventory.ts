@@ -29,6 +29,30 @@ export const offers = pgTable(
   ],
 );
 
+/**
+ * Every price an offer has had: one row each time a supplier's price for a product changes (the first
+ * when the offer is made), effective from `effective_at` until the next row. The offer keeps the price
+ * in force; this is its history, which the product dialog charts (docs/domain.md "Price history").
+ */
+export const offerPrices = pgTable(
+  'offer_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    unitPrice: money('unit_price').notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('offer_prices_product_effective_idx').on(t.productId, t.effectiveAt),
+    check('offer_prices_unit_price_positive', sql`${t.unitPrice} > 0`),
+  ],
+);
+
 /** Stock in lots: one row per supplier, product and expiry date (or none). */
 export const inventoryLots = pgTable(
   'inventory_lots',

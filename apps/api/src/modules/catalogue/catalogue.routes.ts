@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createProductSchema, productListQuerySchema, productSchema } from '@aduro/shared/catalogue';
-import { member } from '../../plugins/auth.ts';
-import { addProduct, getProducts } from './catalogue.service.ts';
+import {
+  createProductSchema,
+  priceHistoryParamsSchema,
+  priceHistorySchema,
+  productListQuerySchema,
+  productSchema,
+} from '@aduro/shared/catalogue';
+import { caller, member } from '../../plugins/auth.ts';
+import { addProduct, getPriceHistory, getProducts } from './catalogue.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
-/** GET /products for every signed-in user; POST /products for supplier staff who manage inventory. */
+/**
+ * GET /products and a product's price history for every signed-in user; POST /products for supplier
+ * staff who manage inventory.
+ */
 export default async function catalogueRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
@@ -25,6 +34,26 @@ export default async function catalogueRoutes(app: FastifyInstance) {
       },
     },
     async (request) => getProducts(app.db, request.query),
+  );
+
+  r.get(
+    '/products/:id/price-history',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['catalogue'],
+        summary: "Each supplier's offer price for a product over the last 12 months",
+        description:
+          'One line per supplier whose offer buyers can order now (an active supplier with unexpired stock, ' +
+          'as the supplier matches list them); a supplier caller also gets its own offer, published or ' +
+          'not. Each line starts with the price in force on the first day of the window, then one point ' +
+          'per day the price changed. cheapest is the lowest published offer now, null when there is none.',
+        security,
+        params: priceHistoryParamsSchema,
+        response: { 200: priceHistorySchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => getPriceHistory(app.db, caller(request), request.params.id),
   );
 
   r.post(

@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS } from '@aduro/shared/inventory';
 import { queryRows, type Executor, type Tx } from '../../db/client.ts';
-import { inventoryLots, offers, orderDrops, orders, products } from '../../db/schema/index.ts';
+import { inventoryLots, offerPrices, offers, orderDrops, orders, products } from '../../db/schema/index.ts';
 
 /** A lot as the inventory table shows it, before the expiry status is worked out. */
 export interface LotRow {
@@ -62,7 +62,8 @@ export async function findProduct(db: Executor, productId: string) {
  * either when new (the lots' unique key treats a missing expiry as one lot, nulls not distinct). Answers
  * the lot as the inventory table shows it, or null when no such product exists (nothing written then).
  * One statement instead of four round trips (find the product, the offer, the lot, read it back): a
- * sync is the market's most frequent write.
+ * sync is the market's most frequent write. A price that differs from the one held (or a new offer's
+ * first) is also kept in offer_prices; a sync at the same price adds nothing there.
  */
 export async function syncLot(
   db: Executor,
@@ -80,14 +81,29 @@ export async function syncLot(
     db,
     sql`with product as (
           select id, name, brand_name, category, unit_of_measure from ${products} where id = ${values.productId}
+        ), previous as (
+          -- The price held before this sync. Locked, so a sync that waited for another one compares with
+          -- the price that one committed, not with the older one its snapshot holds.
+          select unit_price from ${offers}
+          where supplier_id = ${values.supplierId} and product_id = ${values.productId}
+          for update
         ), offer as (
           insert into ${offers} as f (supplier_id, product_id, unit_price, moq)
-          select ${values.supplierId}, id, ${values.unitPrice}, coalesce(${values.moq}::int, 1) from product
+          -- Joining previous makes PostgreSQL read (and lock) the old price before this upsert changes it.
+          select ${values.supplierId}, product.id, ${values.unitPrice}, coalesce(${values.moq}::int, 1)
+          from product left join previous on true
           on conflict (supplier_id, product_id) do update
             set unit_price = excluded.unit_price,
                 moq = coalesce(${values.moq}::int, f.moq),
                 updated_at = ${values.now}
           returning unit_price, moq
+        ), price as (
+          -- numeric compared with numeric: exact to the pesewa. Dated by the clock once the offer is
+          -- locked, not by the time the request began (before any wait for the lock), so the prices follow
+          -- each other in the order they were set.
+          insert into ${offerPrices} (supplier_id, product_id, unit_price, effective_at)
+          select ${values.supplierId}, ${values.productId}, offer.unit_price, clock_timestamp() from offer
+          where not exists (select 1 from previous where previous.unit_price = offer.unit_price)
         ), lot as (
           insert into ${inventoryLots} as l (supplier_id, product_id, expiry_date, quantity)
           select ${values.supplierId}, id, ${values.expiryDate}::date, ${values.quantity} from product

@@ -15,6 +15,7 @@ import {
   inventoryLots,
   invoices,
   licenceFiles,
+  offerPrices,
   offers,
   orderDrops,
   orderHistory,
@@ -75,6 +76,7 @@ async function digest(db: Db): Promise<string> {
     await db.select().from(payments).orderBy(asc(payments.id)),
     await db.select().from(creditLines).orderBy(asc(creditLines.id)),
     await db.select().from(offers).orderBy(asc(offers.id)),
+    await db.select().from(offerPrices).orderBy(asc(offerPrices.id)),
     await db
       .select({ orderId: orderHistory.orderId, to: orderHistory.toStatus, at: orderHistory.createdAt })
       .from(orderHistory)
@@ -225,6 +227,35 @@ describe('demo seed', () => {
     ).toHaveLength(2);
     expect(apps.some((a) => a.status === 'rejected')).toBe(true);
     expect(apps.some((a) => a.status === 'approved')).toBe(true);
+  });
+
+  it('gives every offer a year of small price moves, ending at its price, and orders at the price of their day', async () => {
+    const allOffers = await db.select().from(offers);
+    const prices = await db.select().from(offerPrices).orderBy(asc(offerPrices.effectiveAt));
+    const byOffer = groupBy(prices, (p) => `${p.supplierId}/${p.productId}`);
+    const yearAgo = NOW.getTime() - 365 * 86_400_000;
+    let changedInYear = 0;
+    for (const offer of allOffers) {
+      const own = byOffer.get(`${offer.supplierId}/${offer.productId}`) ?? [];
+      expect(own.length).toBeGreaterThanOrEqual(1);
+      expect(own.at(-1)!.unitPrice).toBe(offer.unitPrice);
+      expect(own[0]!.effectiveAt.getTime()).toBe(offer.createdAt.getTime());
+      for (let i = 1; i < own.length; i++) {
+        const [before, after] = [cents(own[i - 1]!.unitPrice), cents(own[i]!.unitPrice)];
+        // A change is a change, and a small one: a few percent, on the price's grid.
+        expect(after).not.toBe(before);
+        expect(Math.abs(after - before) / before).toBeLessThan(0.075);
+        if (own[i]!.effectiveAt.getTime() >= yearAgo) changedInYear++;
+      }
+      expect(own.every((p) => p.effectiveAt.getTime() < NOW.getTime())).toBe(true);
+    }
+    expect(changedInYear).toBeGreaterThan(allOffers.length * 2);
+
+    for (const o of await db.select().from(orders)) {
+      const own = byOffer.get(`${o.sellerOrgId}/${o.productId}`)!;
+      const inForce = own.filter((p) => p.effectiveAt.getTime() <= o.createdAt.getTime()).at(-1) ?? own[0]!;
+      expect(o.unitPrice).toBe(inForce.unitPrice);
+    }
   });
 
   it('allocates stock from the supplier’s own lots and never below zero', async () => {

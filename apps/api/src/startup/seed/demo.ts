@@ -11,6 +11,7 @@ import {
   inventoryLots,
   invoices,
   licenceFiles,
+  offerPrices,
   offers,
   orderDrops,
   orderHistory,
@@ -137,6 +138,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ seeded:
     );
     await insertAll(tx, products, plan.products);
     await insertAll(tx, offers, plan.offers);
+    await insertAll(tx, offerPrices, plan.offerPrices);
     await insertAll(tx, inventoryLots, plan.inventoryLots);
     await insertAll(tx, creditLines, plan.creditLines);
     await insertAll(tx, creditApplications, plan.creditApplications);

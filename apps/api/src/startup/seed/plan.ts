@@ -7,6 +7,7 @@ import type {
   dropAllocations,
   inventoryLots,
   invoices,
+  offerPrices,
   offers,
   orderDrops,
   orderHistory,
@@ -45,6 +46,7 @@ export interface DemoPlan {
   userRoles: { userId: string; role: RoleName; createdAt: Date }[];
   products: Row<typeof products>[];
   offers: Row<typeof offers>[];
+  offerPrices: Row<typeof offerPrices>[];
   inventoryLots: Row<typeof inventoryLots>[];
   orders: Row<typeof orders>[];
   orderDrops: Row<typeof orderDrops>[];
@@ -65,6 +67,8 @@ const HOUR = 3_600_000;
 const HISTORY_DAYS = 182;
 const RANDOM_ORDERS = 160;
 const EXPIRING_SOON_DAYS = 90;
+/** How far back an offer's prices go at most: past the product dialog's 12-month window. */
+const PRICE_HISTORY_DAYS = 400;
 
 /**
  * Every instant is placed on the UTC calendar relative to the start of today, and only what lies
@@ -106,11 +110,20 @@ interface Lot {
   updatedAt: number;
 }
 
+/** A price an offer held from `at` until the next one. */
+interface PriceChange {
+  at: number;
+  pesewas: number;
+}
+
 interface Offer {
   id: string;
   supplier: DemoSupplier;
   product: DemoProduct;
+  /** Today's price; the last of `prices`. */
   pricePesewas: number;
+  /** Every price the offer has had, oldest first; the first is set when the offer was made. */
+  prices: PriceChange[];
   moq: number;
   typicalQty: number;
   lots: Lot[];
@@ -297,6 +310,7 @@ function buildCatalogue(clock: Clock): { offers: Offer[]; bySupplier: Map<string
         supplier,
         product,
         pricePesewas,
+        prices: [],
         moq,
         typicalQty,
         lots,
@@ -307,7 +321,55 @@ function buildCatalogue(clock: Clock): { offers: Offer[]; bySupplier: Map<string
     }
     bySupplier.set(supplier.slug, list);
   }
+  addPriceHistories(clock, all);
   return { offers: all, bySupplier };
+}
+
+/**
+ * Gives each offer the prices it had before today's, walked back from today's price: made the day
+ * the supplier was activated (at most PRICE_HISTORY_DAYS ago), then changed 2 to 5 times, each a
+ * small move of 1.5 to 6 % on the price's own grid, three in four of them rises, as medicine prices
+ * climb with the cedi's inflation. A supplier that was switched off changed nothing since; one still
+ * pending review has had only today's price. Its own random stream, so the other figures stay as they
+ * were.
+ */
+function addPriceHistories(clock: Clock, offers: Offer[]): void {
+  const rng = createRandom('prices');
+  for (const offer of offers) {
+    const { supplier } = offer;
+    const firstDay = -Math.min(supplier.joinedDaysAgo - 1, PRICE_HISTORY_DAYS);
+    const lastDay = supplier.state === 'deactivated' ? -(supplier.deactivatedDaysAgo ?? 0) - 1 : -1;
+    // Changes fall at least two weeks after the offer was made and apart from each other.
+    const days = new Set<number>();
+    const wanted = lastDay - firstDay > 60 ? rng.int(2, 5) : 0;
+    for (let tries = 0; days.size < wanted && tries < 50; tries++) {
+      const day = rng.int(firstDay + 14, lastDay);
+      if ([...days].every((d) => Math.abs(d - day) >= 14)) days.add(day);
+    }
+    // The same grid the catalogue priced on: whole 50 pesewas from GH₵20, else 5 pesewas.
+    const step = offer.pricePesewas >= toPesewas(20) ? 50 : 5;
+    const changes: PriceChange[] = [];
+    let after = offer.pricePesewas;
+    for (const day of [...days].sort((a, b) => b - a)) {
+      changes.push({ at: clock.at(day, rng.between(8, 17)), pesewas: after });
+      const rise = rng.chance(0.75);
+      const move = rng.between(0.015, 0.06);
+      // A made-up price, not an amount yet: put back on the grid in one rounding.
+      let before = Math.max(step, Math.round(after / (rise ? 1 + move : 1 - move) / step) * step);
+      if (before === after) before = rise ? Math.max(step, after - step) : after + step;
+      after = before;
+    }
+    // Made once the supplier was activated (14:00 on firstDay), or with its first lots if those came sooner.
+    changes.push({ at: Math.min(clock.at(firstDay, 16), offer.createdAt), pesewas: after });
+    offer.prices = changes.reverse().filter((c, i, all) => i === 0 || c.pesewas !== all[i - 1]!.pesewas);
+  }
+}
+
+/** The price an offer held at `at`: an order is made at the price of its day. */
+function priceAt(offer: Offer, at: number): number {
+  let price = offer.prices[0]!.pesewas;
+  for (const change of offer.prices) if (change.at <= at) price = change.pesewas;
+  return price;
 }
 
 /** Lots a release may draw from at that day, first expiry first, undated lots last. */
@@ -605,14 +667,19 @@ function isApproved(clock: Clock, o: OrderPlan): boolean {
   return o.draftCancelAt === null && clock.happened(o.approvedAt);
 }
 
+/** The order's unit price: the offer's price when the order was drafted. */
+function orderPricePesewas(o: OrderPlan): number {
+  return priceAt(o.offer, o.createdAt);
+}
+
 function orderTotalPesewas(o: OrderPlan): number {
-  return o.quantity * o.offer.pricePesewas;
+  return o.quantity * orderPricePesewas(o);
 }
 
 function cancelledPesewas(clock: Clock, o: OrderPlan, before: number): number {
   return o.drops
     .filter((d) => clock.happened(d.cancelAt) && d.cancelAt < before)
-    .reduce((sum, d) => sum + d.quantity * o.offer.pricePesewas, 0);
+    .reduce((sum, d) => sum + d.quantity * orderPricePesewas(o), 0);
 }
 
 function lineUsable(line: LineState, at: number): boolean {
@@ -799,6 +866,7 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
     userRoles: [],
     products: [],
     offers: [],
+    offerPrices: [],
     inventoryLots: [],
     orders: [],
     orderDrops: [],
@@ -988,15 +1056,24 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
 
   // Offers and lots as they stand today.
   for (const o of allOffers) {
-    const lastChange = Math.max(o.createdAt, ...o.lots.map((l) => l.updatedAt));
+    const lastChange = Math.max(o.createdAt, o.prices.at(-1)!.at, ...o.lots.map((l) => l.updatedAt));
     plan.offers.push({
       id: o.id,
       supplierId: orgId(o.supplier.slug),
       productId: productId(o.product.key),
       unitPrice: toCedis(o.pricePesewas),
       moq: o.moq,
-      createdAt: date(o.createdAt),
+      createdAt: date(o.prices[0]!.at),
       updatedAt: date(lastChange),
+    });
+    o.prices.forEach((p, i) => {
+      plan.offerPrices.push({
+        id: stableUuid('offer-price', o.supplier.slug, o.product.key, i),
+        supplierId: orgId(o.supplier.slug),
+        productId: productId(o.product.key),
+        unitPrice: toCedis(p.pesewas),
+        effectiveAt: date(p.at),
+      });
     });
     for (const l of o.lots) {
       plan.inventoryLots.push({
@@ -1135,7 +1212,7 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
       buyerOrgId: orgId(o.buyer.slug),
       sellerOrgId: orgId(o.supplier.slug),
       productId: productId(o.offer.product.key),
-      unitPrice: toCedis(o.offer.pricePesewas),
+      unitPrice: toCedis(orderPricePesewas(o)),
       totalQuantity: o.quantity,
       totalCost: toCedis(orderTotalPesewas(o)),
       paymentMethod: o.method,

@@ -48,8 +48,8 @@ export async function rebuildTradeFigures(db: Executor): Promise<void> {
 
 /**
  * Loads a marketplace of realistic size for benchmarks (`npm run seed:scale`): suppliers, customers,
- * products, offers with one lot each, and released orders over the last 180 days with their drops and
- * paid invoices; every supplier gets an Admin and an InventoryManager, every customer a Buyer
+ * products, offers with one price and one lot each, and released orders over the last 180 days with their
+ * drops and paid invoices; every supplier gets an Admin and an InventoryManager, every customer a Buyer
  * (scaleEmails, password SCALE_PASSWORD). Everything is generated set-wise in SQL (generate_series, ids
  * from md5 of a name), so 200,000 orders load in well under a minute and the same size always gives the
  * same rows. The trade-figure triggers are off while orders and lots load, in the loading transaction
@@ -135,6 +135,15 @@ export async function seedScale(
                  round((4 + (s * 7 + k * 13) % 240 + ((s + k) % 100) / 100.0)::numeric, 2),
                  1 + (s + k) % 20
           from generate_series(1, ${suppliers}) s, generate_series(0, ${offersPerSupplier - 1}) k`,
+    );
+    await run(
+      `${suppliers * offersPerSupplier} offer prices`,
+      // Each offer's one price, in force since its supplier was activated, so the price history has the
+      // price every generated order was made at.
+      sql`insert into offer_prices (supplier_id, product_id, unit_price, effective_at)
+          select o.supplier_id, o.product_id, o.unit_price, s.activated_at
+          from offers o join organizations s on s.id = o.supplier_id
+          where s.name like 'Scale Supplier %'`,
     );
     await run(
       `${suppliers * offersPerSupplier} lots`,

@@ -1,13 +1,17 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/test-utils';
-import { product } from '../testing/fixtures';
+import { createQueryClient } from '../../../lib/query-client';
+import { json, mockFetch, pending } from '../../../test/test-utils';
+import { priceHistory, product } from '../testing/fixtures';
 import { ProductDialog } from './product-dialog';
 
-function Harness({ onExport = vi.fn() }: { onExport?: () => void }) {
+const HISTORY_PATH = `GET /products/${product().id}/price-history`;
+
+function Dialog({ onExport }: { onExport: () => void }) {
   const [open, setOpen] = useState(true);
   return (
     <ProductDialog
@@ -22,8 +26,18 @@ function Harness({ onExport = vi.fn() }: { onExport?: () => void }) {
   );
 }
 
+function Harness({ onExport = vi.fn() }: { onExport?: () => void }) {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <Dialog onExport={onExport} />
+    </QueryClientProvider>
+  );
+}
+
 describe('ProductDialog', () => {
   it('is titled with the product name and shows brand, packaging and description', () => {
+    mockFetch({ [HISTORY_PATH]: () => pending() });
     render(<Harness />);
     const dialog = screen.getByRole('dialog', { name: 'Amoxicillin 500 mg capsules' });
     expect(within(dialog).getByText('Ernest Chemists')).toBeInTheDocument();
@@ -36,18 +50,32 @@ describe('ProductDialog', () => {
     expect(within(dialog).getByText('3 suppliers stock it')).toBeInTheDocument();
   });
 
+  it('shows the price history of the product it is about', async () => {
+    mockFetch({ [HISTORY_PATH]: () => json(priceHistory()) });
+    render(<Harness />);
+    const dialog = screen.getByRole('dialog', { name: 'Amoxicillin 500 mg capsules' });
+    expect(within(dialog).getByRole('heading', { name: 'Price history' })).toBeInTheDocument();
+    expect(await within(dialog).findByText(/^Cheapest now:/)).toHaveTextContent(
+      'Cheapest now: Tema Pharma Distributors at GH₵12.50',
+    );
+  });
+
   it("'Launch RFQ' only toasts 'Routing {product} RFQ to marketplace' and makes no request", async () => {
-    const fetchMock = mockFetch({});
+    const fetchMock = mockFetch({ [HISTORY_PATH]: () => pending() });
     const toastSuccess = vi.spyOn(toast, 'success');
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Launch RFQ' }));
     expect(toastSuccess).toHaveBeenCalledWith('Routing Amoxicillin 500 mg capsules RFQ to marketplace');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the price history was read, as the dialog opened.
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      expect.stringMatching(/\/price-history$/),
+    ]);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it("hands 'Export to Sheets' to the screen and closes on Escape", async () => {
+    mockFetch({ [HISTORY_PATH]: () => pending() });
     const onExport = vi.fn();
     const user = userEvent.setup();
     render(<Harness onExport={onExport} />);

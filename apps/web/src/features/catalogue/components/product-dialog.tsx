@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { packagingLabel } from '../utils/product-labels';
+import { PriceHistorySection } from './price-history-section';
 
 /** SPEC §2: the RFQ button only announces the routing; no request is made. */
 export const launchRfqMessage = (product: string) => `Routing ${product} RFQ to marketplace`;
@@ -22,7 +23,10 @@ interface ProductDialogProps {
   children?: ReactNode;
 }
 
-/** SPEC §2 product dialog: name as title; brand, packaging and description; RFQ and export. */
+/**
+ * SPEC §2 product dialog: name as title; brand, packaging and description; RFQ and export; and, beyond
+ * the spec (issue 16), each supplier's price over the last 12 months.
+ */
 export function ProductDialog({
   product,
   open,
@@ -68,6 +72,9 @@ export function ProductDialog({
         </div>
       </dl>
       {children && <div className="mt-4 border-t border-slate-100 pt-4">{children}</div>}
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        <PriceHistorySection productId={product.id} />
+      </div>
     </Dialog>
   );
 }

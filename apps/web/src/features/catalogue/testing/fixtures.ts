@@ -1,4 +1,4 @@
-import type { Product } from '@aduro/shared/catalogue';
+import type { PriceHistory, Product } from '@aduro/shared/catalogue';
 
 /** A catalogue product as GET /products answers it; tests override only what they are about. */
 export function product(overrides: Partial<Product> = {}): Product {
@@ -11,6 +11,38 @@ export function product(overrides: Partial<Product> = {}): Product {
     unitOfMeasure: 'box',
     itemsPerUnit: '100 capsules',
     isService: false,
+    ...overrides,
+  };
+}
+
+/** GET /products/{id}/price-history for product(): two suppliers over the year to 24 Nov 2026. */
+export function priceHistory(overrides: Partial<PriceHistory> = {}): PriceHistory {
+  return {
+    productId: product().id,
+    from: '2025-11-24',
+    to: '2026-11-24',
+    suppliers: [
+      {
+        supplierId: 'sup-tema',
+        supplierName: 'Tema Pharma Distributors',
+        currentPrice: 12.5,
+        points: [
+          { at: '2025-11-24', unitPrice: 11.8 },
+          { at: '2026-03-02', unitPrice: 12.1 },
+          { at: '2026-09-14', unitPrice: 12.5 },
+        ],
+      },
+      {
+        supplierId: 'sup-accra',
+        supplierName: 'Accra Medilink Importers',
+        currentPrice: 13.25,
+        points: [
+          { at: '2026-01-20', unitPrice: 12.9 },
+          { at: '2026-07-01', unitPrice: 13.25 },
+        ],
+      },
+    ],
+    cheapest: { supplierId: 'sup-tema', supplierName: 'Tema Pharma Distributors', unitPrice: 12.5 },
     ...overrides,
   };
 }
