@@ -26,6 +26,7 @@ import eventRoutes from './modules/events/events.routes.ts';
 import inventoryRoutes from './modules/inventory/inventory.routes.ts';
 import invoiceRoutes from './modules/invoices/invoices.routes.ts';
 import orderRoutes from './modules/orders/orders.routes.ts';
+import orderDefaultsRoutes from './modules/orders/orders.defaults.routes.ts';
 import staffRoutes from './modules/staff/staff.routes.ts';
 import supplierMarketplaceRoutes from './modules/suppliers/suppliers.marketplace.routes.ts';
 import supplierSettingsRoutes from './modules/suppliers/suppliers.settings.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(analyticsRoutes);
       await api.register(orderRoutes);
+      await api.register(orderDefaultsRoutes);
       await api.register(creditRoutes);
       await api.register(invoiceRoutes);
       await api.register(eventRoutes);

@@ -73,6 +73,10 @@ export const ERROR_CODES = {
   NO_CREDIT_LINE: ['conflict', 'The buyer has no active credit line with the supplier.'],
   CREDIT_SHORTFALL: ['conflict', 'The credit line has too little available for the order.'],
   STOCK_SHORTFALL: ['conflict', 'The supplier has too few sellable units; the message gives both numbers.'],
+  SHELF_LIFE_SHORTFALL: [
+    'conflict',
+    'Too few of the supplier’s units have the order’s minimum shelf life left at delivery; the message says how many do.',
+  ],
   ORDER_NOT_AWAITING_APPROVAL: ['conflict', 'The order was already approved or cancelled.'],
   ORDER_NOT_RELEASED: ['conflict', 'The order’s drops cannot move before the buyer approves it.'],
   INVALID_TRANSITION: ['conflict', 'The drop cannot move from its status to the one asked for.'],

@@ -145,6 +145,11 @@ export const supplierMatchSchema = z
     defaultPaymentMethod: z.enum(PAYMENT_METHODS),
     supportsCredit: z.boolean(),
     availableQuantity: z.number().int(),
+    /**
+     * Days from today (UTC) to the latest expiry among the supplier's unexpired lots with units: the
+     * longest shelf life it can offer now. Null when none of its stock carries an expiry date.
+     */
+    longestShelfLifeDays: z.number().int().nullable(),
   })
   .meta({ id: 'SupplierMatch' });
 export type SupplierMatch = z.infer<typeof supplierMatchSchema>;

@@ -96,6 +96,19 @@ export const ORDER_MESSAGES = {
   illegalMove: (from: DropStatus, to: DropStatus) => `Cannot move a drop from ${from} to ${to}`,
   stockShortfall: (supplier: string, product: string, available: number, needed: number) =>
     `${supplier} holds ${available} unexpired units of ${product}; this order needs ${needed}.`,
+  shelfLifeShortfall: (
+    supplier: string,
+    product: string,
+    available: number,
+    days: number,
+    expiringFrom: string,
+    needed: number,
+  ) =>
+    `${supplier} has ${available} ${available === 1 ? 'unit' : 'units'} of ${product} with at least ` +
+    `${days} ${days === 1 ? 'day' : 'days'} left at delivery (expiring ${expiringFrom} or later); ` +
+    `this order needs ${needed}.`,
+  minShelfLifeDays: 'Minimum shelf life must be a whole number of days from 0 to 1,095',
+  orderDefaultsSaved: 'Order defaults saved',
   otherBuyer: 'You can only see or draft orders for your own organisation.',
   otherSeller: "You can only see your own organisation's orders.",
   paidDrop: 'This drop has already been paid for. Record the refund with the customer before cancelling it.',
@@ -108,6 +121,28 @@ export const ORDER_MESSAGES = {
 } as const;
 
 // --- Contracts -----------------------------------------------------------------------------------
+
+/** DOMAIN.md "Minimum shelf life": three years, the longest shelf life medicines are commonly sold with. */
+export const MAX_MIN_SHELF_LIFE_DAYS = 1095;
+
+/** Days of shelf life a lot must still have at its drop's delivery; 0 asks only that it is unexpired. */
+export const minShelfLifeDaysSchema = z
+  .number({ error: ORDER_MESSAGES.minShelfLifeDays })
+  .int(ORDER_MESSAGES.minShelfLifeDays)
+  .min(0, ORDER_MESSAGES.minShelfLifeDays)
+  .max(MAX_MIN_SHELF_LIFE_DAYS, ORDER_MESSAGES.minShelfLifeDays);
+
+/** GET/PUT /api/orders/defaults: what a customer's orders assume when they name nothing else. */
+export const orderDefaultsSchema = z
+  .object({ defaultMinShelfLifeDays: minShelfLifeDaysSchema })
+  .meta({ id: 'OrderDefaults' });
+export type OrderDefaults = z.infer<typeof orderDefaultsSchema>;
+
+/** The builder's hint under the field: what the number promises, in words. */
+export function minShelfLifeHint(days: number): string {
+  if (!Number.isInteger(days) || days <= 0) return 'Any unexpired stock';
+  return `At least ${days} ${days === 1 ? 'day' : 'days'} left at delivery`;
+}
 
 /** Trimmed text; empty becomes undefined so it is omitted (SPEC §3 "Empty optional strings are omitted"). */
 const optionalText = (max: number) =>
@@ -157,6 +192,8 @@ export const draftOrderSchema = z
       .min(0, ORDER_MESSAGES.creditTermDays)
       .max(180, ORDER_MESSAGES.creditTermDays)
       .optional(),
+    /** Omitted: the buyer organisation's default (GET /api/orders/defaults). */
+    minShelfLifeDays: minShelfLifeDaysSchema.optional(),
     entityName: optionalText(200),
     entityLocation: optionalText(200),
     requesterRole: optionalText(120),
@@ -260,6 +297,12 @@ export const orderSchema = z
     paymentMethod: z.enum(PAYMENT_METHODS),
     paymentTerms: z.string(),
     creditTermDays: z.number().int().nullable(),
+    /**
+     * Days of shelf life each allocated lot must have left at its drop's delivery (0: only unexpired).
+     * The API always sends it; optional in the type only until the web's hand-built Order fixtures
+     * (app-shell, notification-bell and order-card tests) carry it.
+     */
+    minShelfLifeDays: z.number().int().optional(),
     status: z.enum(ORDER_STATUSES),
     invoiceId: z.string().nullable(),
     invoice: orderInvoiceSchema.nullable(),

@@ -266,6 +266,11 @@ const POLICY: Record<string, Policy> = {
     }),
   },
   'GET /api/orders': { allow: [...CUSTOMERS, ...WITH_SHIPPING], request: () => ({ url: '/api/orders' }) },
+  'GET /api/orders/defaults': { allow: CUSTOMERS, request: () => ({ url: '/api/orders/defaults' }) },
+  'PUT /api/orders/defaults': {
+    allow: CUSTOMERS,
+    request: () => ({ url: '/api/orders/defaults', payload: { defaultMinShelfLifeDays: 0 } }),
+  },
   'GET /api/orders/{orderId}': {
     allow: [...CUSTOMERS, ...WITH_SHIPPING],
     request: (c) => ({ url: `/api/orders/${c.own.orderId}` }),

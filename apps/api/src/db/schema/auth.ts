@@ -47,6 +47,8 @@ export const organizations = pgTable(
     defaultPaymentMethod: paymentMethod('default_payment_method'),
     supportsCredit: boolean('supports_credit').notNull().default(false),
     defaultLeadTimeDays: integer('default_lead_time_days').notNull().default(3),
+    // A customer's minimum shelf life for orders that name none (DOMAIN.md "Minimum shelf life").
+    defaultMinShelfLifeDays: integer('default_min_shelf_life_days').notNull().default(0),
     deliveryAddress: text('delivery_address'),
     deliveryContactName: text('delivery_contact_name'),
     deliveryContactPhone: text('delivery_contact_phone'),
@@ -66,6 +68,7 @@ export const organizations = pgTable(
   (t) => [
     index('organizations_kind_idx').on(t.kind, t.isActive),
     check('organizations_lead_time_check', sql`${t.defaultLeadTimeDays} between 0 and 365`),
+    check('organizations_min_shelf_life_days_check', sql`${t.defaultMinShelfLifeDays} between 0 and 1095`),
     check(
       'organizations_supplier_category_check',
       sql`${t.kind} = 'supplier' or ${t.supplierCategory} is null`,

@@ -60,6 +60,9 @@ export const orders = pgTable(
     paymentTerms: text('payment_terms').notNull(),
     useCredit: boolean('use_credit').notNull().default(false),
     creditTermDays: integer('credit_term_days'),
+    // Days of shelf life every allocated lot must still have at its drop's delivery (DOMAIN.md
+    // "Minimum shelf life"); 0 asks for none beyond being unexpired today.
+    minShelfLifeDays: integer('min_shelf_life_days').notNull().default(0),
     entityName: text('entity_name'),
     entityLocation: text('entity_location'),
     requesterRole: text('requester_role'),
@@ -86,6 +89,7 @@ export const orders = pgTable(
       'orders_credit_term_days_range',
       sql`${t.creditTermDays} is null or ${t.creditTermDays} between 0 and 180`,
     ),
+    check('orders_min_shelf_life_days_range', sql`${t.minShelfLifeDays} between 0 and 1095`),
     check('orders_buyer_not_seller', sql`${t.buyerOrgId} <> ${t.sellerOrgId}`),
   ],
 );

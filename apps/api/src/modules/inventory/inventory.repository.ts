@@ -183,12 +183,13 @@ export async function weeklyReleasedUnits(
 /**
  * The seller's sellable lots of a product, locked, first-expiry-first-out: dated lots by expiry, then
  * undated ones, then by id so every transaction locks them in the same order and none deadlocks.
- * Expired and empty lots are never returned.
+ * Expired and empty lots are never returned. All of them are locked, also those an order's minimum
+ * shelf life rules out, so the lock order stays one whatever an order asks for.
  */
 export async function lockSellableLots(tx: Tx, sellerOrgId: string, productId: string, today: string) {
-  return queryRows<{ id: string; quantity: number }>(
+  return queryRows<{ id: string; quantity: number; expiryDate: string | null }>(
     tx,
-    sql`select id, quantity from inventory_lots
+    sql`select id, quantity, to_char(expiry_date, 'YYYY-MM-DD') as "expiryDate" from inventory_lots
         where supplier_id = ${sellerOrgId} and product_id = ${productId}
           and quantity > 0 and (expiry_date is null or expiry_date >= ${today}::date)
         order by expiry_date asc nulls last, id

@@ -18,7 +18,8 @@ import { recordOrderEvent } from './order-events.ts';
  * line) and invoices (the invoice). It locks in the documented order (the order, the seller's lots, the
  * credit line, then the invoice it inserts; DOMAIN.md "Locks and retries") so concurrent approvals,
  * cancellations and payments queue instead of deadlocking: checks the order still awaits approval and
- * both parties are active; plans every drop first-expiry-first-out from unexpired lots; for credit
+ * both parties are active; plans every drop first-expiry-first-out from the unexpired lots with the shelf life the order asks
+ * for at that drop's delivery (DOMAIN.md "Minimum shelf life"); for credit
  * charges the line when it has the room; takes the stock; issues the invoice; releases the order and
  * logs it; records order.released, for every buyer too since the seller's stock changed. Every refusal
  * throws before anything is written (the credit charge writes only when it succeeds).
@@ -38,7 +39,7 @@ export async function approveOrder(
   const now = new Date();
   const today = todayUtc(now);
 
-  // Stock, first expiry first out.
+  // Stock, first expiry first out among the lots with the shelf life each drop asks for.
   const lots = await lockSellableLots(tx, order.sellerOrgId, order.productId, today);
   const available = lots.reduce((sum, l) => sum + l.quantity, 0);
   if (available < order.totalQuantity) {
@@ -48,20 +49,12 @@ export async function approveOrder(
     );
   }
   const drops = (await listDrops(tx, order.id)).filter((d) => d.status !== 'Cancelled');
-  const allocations: { dropId: string; lotId: string; quantity: number }[] = [];
-  const left = lots.map((l) => ({ ...l }));
-  let lot = 0;
-  for (const drop of drops) {
-    let need = drop.quantity;
-    while (need > 0) {
-      const from = left[lot]!;
-      const take = Math.min(need, from.quantity);
-      if (take > 0) allocations.push({ dropId: drop.id, lotId: from.id, quantity: take });
-      from.quantity -= take;
-      need -= take;
-      if (from.quantity === 0) lot += 1;
-    }
-  }
+  const needs = drops.map((d) => ({
+    drop: d,
+    earliestExpiry: earliestExpiry(order, d.estimatedDeliveryDate, today),
+  }));
+  refuseShortShelfLife(order, lots, needs);
+  const allocations = planAllocations(lots, needs);
 
   // Credit, checked and charged under the line's lock.
   const totalPesewas = toPesewas(order.totalCost);
@@ -94,4 +87,92 @@ export async function approveOrder(
     refs: { invoiceId: invoice.id, ...(creditLineId ? { creditLineId } : {}) },
   });
   return { orderId: order.id, invoiceNumber: invoice.number };
+}
+
+type SellableLot = Awaited<ReturnType<typeof lockSellableLots>>[number];
+interface DropNeed {
+  drop: { id: string; quantity: number };
+  /** The first expiry day a lot may have to fill this drop (DOMAIN.md "Minimum shelf life"). */
+  earliestExpiry: string;
+}
+
+/**
+ * The first expiry day a lot may have for a drop: its delivery day (the ETA, else today plus the seller's
+ * default lead time, never before today) plus the order's minimum shelf life. With none asked for, any
+ * lot unexpired today will do, as before shelf life could be asked for.
+ */
+function earliestExpiry(
+  order: { minShelfLifeDays: number; sellerLeadTimeDays: number },
+  eta: string | null,
+  today: string,
+): string {
+  if (order.minShelfLifeDays <= 0) return today;
+  const delivery = eta ?? addDays(today, order.sellerLeadTimeDays);
+  return addDays(delivery < today ? today : delivery, order.minShelfLifeDays);
+}
+
+const qualifies = (lot: SellableLot, earliest: string) =>
+  lot.expiryDate === null || lot.expiryDate >= earliest;
+
+/**
+ * Refuses (409 SHELF_LIFE_SHORTFALL) when the qualifying lots cannot fill the drops. The lots a stricter
+ * drop may take are a subset of those a looser one may take, so the drops can be filled exactly when, for
+ * every drop's first allowed expiry day, the lots expiring on or after it hold at least the units of the
+ * drops needing that day or later. Checked from the loosest day up, so the message names the whole order
+ * when every drop asks the same.
+ */
+function refuseShortShelfLife(
+  order: { sellerName: string; productName: string; minShelfLifeDays: number },
+  lots: SellableLot[],
+  needs: DropNeed[],
+) {
+  const days = [...new Set(needs.map((n) => n.earliestExpiry))].sort();
+  for (const day of days) {
+    const needed = needs.filter((n) => n.earliestExpiry >= day).reduce((sum, n) => sum + n.drop.quantity, 0);
+    const held = lots.filter((l) => qualifies(l, day)).reduce((sum, l) => sum + l.quantity, 0);
+    if (held < needed) {
+      throw conflict(
+        'SHELF_LIFE_SHORTFALL',
+        ORDER_MESSAGES.shelfLifeShortfall(
+          order.sellerName,
+          order.productName,
+          held,
+          order.minShelfLifeDays,
+          day,
+          needed,
+        ),
+      );
+    }
+  }
+}
+
+/**
+ * Fills the drops from the lots, strictest drop first (then by sequence), each from its qualifying lots
+ * in their locked first-expiry-first-out order. Strictest first never strands a looser drop: whatever a
+ * stricter drop may take, a looser one could have taken too. With no shelf life asked for every drop
+ * qualifies for every lot, and the drops fill in sequence across the lots as they always have.
+ */
+function planAllocations(lots: SellableLot[], needs: DropNeed[]) {
+  const left = new Map(lots.map((l) => [l.id, l.quantity]));
+  const allocations: { dropId: string; lotId: string; quantity: number }[] = [];
+  const strictestFirst = needs
+    .map((n, i) => ({ ...n, i }))
+    .sort((a, b) =>
+      a.earliestExpiry === b.earliestExpiry ? a.i - b.i : a.earliestExpiry > b.earliestExpiry ? -1 : 1,
+    );
+  for (const { drop, earliestExpiry: earliest } of strictestFirst) {
+    let need = drop.quantity;
+    for (const lot of lots) {
+      if (need === 0) break;
+      const units = left.get(lot.id) ?? 0;
+      if (units === 0 || !qualifies(lot, earliest)) continue;
+      const take = Math.min(need, units);
+      allocations.push({ dropId: drop.id, lotId: lot.id, quantity: take });
+      left.set(lot.id, units - take);
+      need -= take;
+    }
+    // refuseShortShelfLife guarantees every drop fills; a shortfall here is a bug, not a refusal.
+    if (need > 0) throw new Error(`drop ${drop.id} could not be filled after the shelf-life check`);
+  }
+  return allocations;
 }

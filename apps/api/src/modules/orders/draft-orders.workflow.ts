@@ -40,6 +40,8 @@ export interface DraftOrderGroup {
   paymentMethod?: PaymentMethod;
   /** For credit orders; omitted, the net-N days of the supplier's terms. */
   creditTermDays?: number | null;
+  /** Omitted: the buyer organisation's default (DOMAIN.md "Minimum shelf life"). */
+  minShelfLifeDays?: number;
   entityName?: string | null;
   entityLocation?: string | null;
   requesterRole?: string | null;
@@ -194,6 +196,7 @@ export async function draftOrders(tx: Tx, input: DraftOrdersInput): Promise<Draf
     paymentTerms: p.terms.paymentTerms,
     useCredit: p.paymentMethod === 'credit_facility',
     creditTermDays: p.creditTermDays,
+    minShelfLifeDays: p.group.minShelfLifeDays ?? buyer.defaultMinShelfLifeDays,
     entityName: p.group.entityName ?? buyer.name,
     entityLocation: p.group.entityLocation ?? buyer.location,
     requesterRole: p.group.requesterRole ?? null,

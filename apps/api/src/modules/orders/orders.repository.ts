@@ -9,13 +9,15 @@ export interface BuyerOrganisation extends Record<string, unknown> {
   name: string;
   location: string | null;
   isActive: boolean;
+  defaultMinShelfLifeDays: number;
 }
 
 /** A customer organisation, as an order's buyer. */
 export async function findBuyerOrganisation(db: Executor, orgId: string) {
   const rows = await queryRows<BuyerOrganisation>(
     db,
-    sql`select id, name, location, is_active as "isActive"
+    sql`select id, name, location, is_active as "isActive",
+               default_min_shelf_life_days as "defaultMinShelfLifeDays"
         from organizations where id = ${orgId} and kind = 'customer'`,
   );
   return rows[0] ?? null;
@@ -123,6 +125,7 @@ const orderJson = (today: string) => sql`
     'buyer', json_build_object('id', b.id, 'name', b.name, 'location', b.location),
     'unitPrice', o.unit_price, 'totalQuantity', o.total_quantity, 'totalCost', o.total_cost,
     'paymentMethod', o.payment_method, 'paymentTerms', o.payment_terms, 'creditTermDays', o.credit_term_days,
+    'minShelfLifeDays', o.min_shelf_life_days,
     'status', o.status, 'invoiceId', i.id,
     'invoice', case when i.id is null then null else json_build_object(
       'id', i.id, 'number', i.number, 'amount', i.amount, 'amountPaid', i.amount_paid,
@@ -203,6 +206,7 @@ export interface LockedOrder extends Record<string, unknown> {
   totalCost: number;
   paymentMethod: PaymentMethod;
   creditTermDays: number | null;
+  minShelfLifeDays: number;
   status: OrderStatus;
   approvedAt: Date | null;
   buyerName: string;
@@ -232,6 +236,7 @@ export async function lockOrder(
                o.product_id as "productId", o.unit_price as "unitPrice",
                o.total_quantity as "totalQuantity", o.total_cost as "totalCost",
                o.payment_method as "paymentMethod", o.credit_term_days as "creditTermDays",
+               o.min_shelf_life_days as "minShelfLifeDays",
                o.status, o.approved_at as "approvedAt",
                b.name as "buyerName", b.is_active as "buyerActive",
                s.name as "sellerName", s.is_active as "sellerActive",

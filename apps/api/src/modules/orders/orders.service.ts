@@ -43,6 +43,7 @@ export async function createOrder(db: Db, user: SessionUser, body: DraftOrder): 
           productId: body.productId,
           paymentMethod: body.paymentTermMethod,
           creditTermDays: body.creditTermDays ?? null,
+          minShelfLifeDays: body.minShelfLifeDays,
           entityName: body.entityName ?? null,
           entityLocation: body.entityLocation ?? null,
           requesterRole: body.requesterRole ?? null,

@@ -490,6 +490,7 @@ describe('GET /api/products/:id/suppliers', () => {
       defaultPaymentMethod: 'mobile_money',
       supportsCredit: true,
       availableQuantity: 1000,
+      longestShelfLifeDays: 400,
     });
     expect(medilinkMatch).toMatchObject({
       paymentTerms: 'Prepaid',

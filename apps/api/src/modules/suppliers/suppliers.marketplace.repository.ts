@@ -180,6 +180,8 @@ export interface MatchRow extends Record<string, unknown> {
   moq: number;
   availableQuantity: number;
   daysUntilEarliestExpiry: number | null;
+  /** Days from today to the latest dated expiry among the unexpired lots; null when none is dated. */
+  longestShelfLifeDays: number | null;
   leadTimeDays: number;
   /** Out of 5, one decimal. */
   rating: number | null;
@@ -209,11 +211,12 @@ export async function listProductMatches(
         select s.id, s.name, s.location, s.payment_terms, s.supplier_category,
                s.supported_payment_methods::text[] as methods, s.default_payment_method,
                s.supports_credit, s.default_lead_time_days,
-               f.unit_price, f.moq, st.quantity, st.earliest
+               f.unit_price, f.moq, st.quantity, st.earliest, st.latest
         from offers f
         join organizations s on s.id = f.supplier_id and s.kind = 'supplier' and s.is_active
         join lateral (
-          select sum(l.quantity)::int as quantity, min(l.expiry_date) as earliest
+          select sum(l.quantity)::int as quantity, min(l.expiry_date) as earliest,
+                 max(l.expiry_date) as latest
           from inventory_lots l
           where l.supplier_id = f.supplier_id and l.product_id = f.product_id and ${unexpiredLot(opts.today)}
         ) st on st.quantity > 0
@@ -244,6 +247,7 @@ export async function listProductMatches(
              c.supports_credit as "supportsCredit",
              c.unit_price as "unitPrice", c.moq, c.quantity as "availableQuantity",
              (c.earliest - ${opts.today}::date) as "daysUntilEarliestExpiry",
+             (c.latest - ${opts.today}::date) as "longestShelfLifeDays",
              coalesce(r.median_days, c.default_lead_time_days) as "leadTimeDays",
              case when r.rated >= ${MIN_RATED_DELIVERIES} then round(5.0 * r.on_time / r.rated, 1) end as rating,
              cl.id is not null as "hasCreditLine",

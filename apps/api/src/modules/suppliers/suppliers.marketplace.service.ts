@@ -223,6 +223,7 @@ function matchesOf(rows: MatchRow[]): SupplierMatch[] {
         }),
         unitPrice: r.unitPrice,
         leadTimeDays: r.leadTimeDays,
+        longestShelfLifeDays: r.longestShelfLifeDays,
         moq: r.moq,
         rating: r.rating,
         creditAvailable,

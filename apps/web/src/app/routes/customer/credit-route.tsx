@@ -7,7 +7,10 @@ import {
   type CreditSupplierOption,
 } from '../../../features/credit/components/credit-request-form';
 import { MyCreditApplications } from '../../../features/credit/components/my-credit-applications';
+import { OrderDefaultsCard } from '../../../features/credit/components/order-defaults-card';
 import { InvoicesCard } from '../../../features/invoices/components/invoices-card';
+import { useOrderDefaults } from '../../../features/orders/api/get-order-defaults';
+import { useUpdateOrderDefaults } from '../../../features/orders/api/update-order-defaults';
 import { useSupplierDirectory } from '../../../features/suppliers/api/get-supplier-directory';
 import { formatCedis } from '../../../lib/format';
 
@@ -33,6 +36,9 @@ function useCreditSuppliers(orgId: string | null) {
 export function CreditRoute() {
   const user = useSignedInUser();
   const suppliers = useCreditSuppliers(user.orgId);
+  // The order defaults belong to orders; they sit here, on the buyer's terms-and-settings screen.
+  const orderDefaults = useOrderDefaults(user.orgId);
+  const saveOrderDefaults = useUpdateOrderDefaults(user.orgId);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -50,6 +56,11 @@ export function CreditRoute() {
         <MyCreditApplications orgId={user.orgId} />
       </div>
       <InvoicesCard orgId={user.orgId} side="buyer" />
+      <OrderDefaultsCard
+        defaults={orderDefaults.data}
+        saving={saveOrderDefaults.isPending}
+        onSave={(defaults) => saveOrderDefaults.mutate(defaults)}
+      />
     </div>
   );
 }

@@ -17,6 +17,7 @@ export function approveOrder(orderId: string): Promise<Order> {
  */
 const OUTDATED: ReadonlySet<ErrorCode> = new Set([
   'STOCK_SHORTFALL',
+  'SHELF_LIFE_SHORTFALL',
   'SUPPLIER_INACTIVE',
   'BUYER_INACTIVE',
   'CREDIT_SHORTFALL',

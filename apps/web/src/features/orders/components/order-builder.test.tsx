@@ -109,4 +109,43 @@ describe('OrderBuilder', () => {
       ],
     });
   });
+
+  it("prefills the minimum shelf life with the buyer's default and posts what the buyer sets", async () => {
+    let body: { minShelfLifeDays?: number } | undefined;
+    mockFetch({
+      'GET /orders/defaults': () => json({ defaultMinShelfLifeDays: 180 }),
+      'POST /orders': (init) => {
+        body = JSON.parse(String(init?.body));
+        return json({ message: 'stop here' }, 409);
+      },
+    });
+    const { user } = renderBuilder();
+    const field = screen.getByLabelText('Minimum shelf life at delivery (days)');
+    await waitFor(() => expect(field).toHaveValue(180));
+    expect(screen.getByText('At least 180 days left at delivery')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '365');
+    expect(screen.getByText('At least 365 days left at delivery')).toBeInTheDocument();
+    for (const [i, d] of drops().entries())
+      await user.type(within(d).getByLabelText('Address'), `${i + 1} Ring Road`);
+    await user.click(screen.getByRole('button', { name: 'Draft order' }));
+    await waitFor(() => expect(body).toBeDefined());
+    expect(body?.minShelfLifeDays).toBe(365);
+  });
+
+  it('refuses a minimum shelf life over 1,095 days with the shared message, without posting', async () => {
+    const fetchMock = mockFetch({ 'GET /orders/defaults': () => json({ defaultMinShelfLifeDays: 0 }) });
+    const { user } = renderBuilder();
+    const field = screen.getByLabelText('Minimum shelf life at delivery (days)');
+    await waitFor(() => expect(field).toHaveValue(0));
+    expect(screen.getByText('Any unexpired stock')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '1096');
+    for (const [i, d] of drops().entries())
+      await user.type(within(d).getByLabelText('Address'), `${i + 1} Ring Road`);
+    await user.click(screen.getByRole('button', { name: 'Draft order' }));
+    expect(await screen.findByText(ORDER_MESSAGES.minShelfLifeDays)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.map(([, init]) => init?.method ?? 'GET')).not.toContain('POST');
+  });
 });

@@ -8,6 +8,8 @@ import {
   builderPaymentMethods,
   builderTotalUnits,
   draftOrderSchema,
+  MAX_MIN_SHELF_LIFE_DAYS,
+  minShelfLifeHint,
   NEW_DROP_ADDRESS_PLACEHOLDER,
   NEW_DROP_NAME,
   NEW_DROP_QUANTITY,
@@ -17,7 +19,7 @@ import {
   type DraftOrderInput,
 } from '@aduro/shared/orders';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@aduro/shared/payments';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -25,6 +27,7 @@ import { FormField, Input, Select } from '../../../components/ui/form-field';
 import { Sheet } from '../../../components/ui/sheet';
 import { formatCedis } from '../../../lib/format';
 import { useCreateOrder } from '../api/create-order';
+import { useOrderDefaults } from '../api/get-order-defaults';
 
 export interface BuilderMatch extends BuilderSupplier {
   id: string;
@@ -57,6 +60,8 @@ interface DropValues {
 interface BuilderValues {
   paymentMethod: PaymentMethod;
   creditTermDays: string;
+  /** Blank: the buyer organisation's default applies on the server. */
+  minShelfLifeDays: string;
   entityName: string;
   entityLocation: string;
   requesterRole: string;
@@ -75,12 +80,17 @@ function creditLineOf(supplier: BuilderMatch) {
   return { limit: supplier.creditLimit, balance: supplier.creditLimit - supplier.creditAvailable };
 }
 
-function startingValues(supplier: BuilderMatch, organizationName: string | null): BuilderValues {
+function startingValues(
+  supplier: BuilderMatch,
+  organizationName: string | null,
+  defaultMinShelfLifeDays: number | undefined,
+): BuilderValues {
   // SPEC §3: two sample drops of 50 and 40 units are pre-filled.
   const [first, second] = SAMPLE_DROP_QUANTITIES;
   return {
     paymentMethod: builderDefaultPaymentMethod(supplier, creditLineOf(supplier)),
     creditTermDays: '',
+    minShelfLifeDays: defaultMinShelfLifeDays === undefined ? '' : String(defaultMinShelfLifeDays),
     entityName: organizationName ?? '',
     entityLocation: '',
     requesterRole: '',
@@ -124,6 +134,7 @@ export function toDraftOrder(
     paymentTermMethod: values.paymentMethod,
     useCredit: values.paymentMethod === 'credit_facility',
     ...(values.paymentMethod === 'credit_facility' && days !== null ? { creditTermDays: days } : {}),
+    ...(values.minShelfLifeDays.trim() === '' ? {} : { minShelfLifeDays: Number(values.minShelfLifeDays) }),
     entityName: values.entityName,
     entityLocation: values.entityLocation,
     requesterRole: values.requesterRole,
@@ -164,14 +175,24 @@ function BuilderForm({
   onOpenChange,
   onDrafted,
 }: OrderBuilderProps & { product: { id: string; name: string }; supplier: BuilderMatch }) {
-  const { register, control, handleSubmit, getValues } = useForm<BuilderValues>({
-    defaultValues: startingValues(supplier, organizationName),
+  const defaults = useOrderDefaults(orgId);
+  const defaultDays = defaults.data?.defaultMinShelfLifeDays;
+  const { register, control, handleSubmit, getValues, setValue, getFieldState } = useForm<BuilderValues>({
+    defaultValues: startingValues(supplier, organizationName, defaultDays),
   });
+  // The buyer's default arrives after the sheet opened: fill it in unless the buyer already typed one.
+  useEffect(() => {
+    if (defaultDays !== undefined && !getFieldState('minShelfLifeDays').isDirty)
+      setValue('minShelfLifeDays', String(defaultDays));
+  }, [defaultDays, getFieldState, setValue]);
   const { fields, append, remove } = useFieldArray({ control, name: 'drops' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const create = useCreateOrder(orgId);
 
-  const [method, drops] = useWatch({ control, name: ['paymentMethod', 'drops'] });
+  const [method, drops, shelfLife] = useWatch({
+    control,
+    name: ['paymentMethod', 'drops', 'minShelfLifeDays'],
+  });
   const methods = builderPaymentMethods(supplier, creditLineOf(supplier));
   const quantities = drops.map((d) => ({ quantity: quantityOf(d.quantity) }));
   const units = builderTotalUnits(quantities);
@@ -271,6 +292,28 @@ function BuilderForm({
             )}
           </FormField>
         )}
+        <FormField
+          id="builder-shelf-life"
+          label="Minimum shelf life at delivery (days)"
+          error={fieldErrors.minShelfLifeDays}
+          hint={
+            shelfLife.trim() === ''
+              ? "Blank applies your organisation's default"
+              : minShelfLifeHint(Number(shelfLife))
+          }
+        >
+          {(c) => (
+            <Input
+              {...c}
+              {...register('minShelfLifeDays')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_MIN_SHELF_LIFE_DAYS}
+              step={1}
+            />
+          )}
+        </FormField>
         <FormField id="builder-entity" label="Ordering entity" optional>
           {(c) => <Input {...c} {...register('entityName')} />}
         </FormField>

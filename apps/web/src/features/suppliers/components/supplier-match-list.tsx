@@ -11,6 +11,7 @@ import {
   paymentMethodLabels,
   paymentTermsLabel,
   ratingLabel,
+  shelfLifeLabel,
   supplierLocation,
 } from '../utils/supplier-labels';
 
@@ -74,10 +75,15 @@ function MatchRow({
           </ul>
         )}
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm sm:col-span-2 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_minmax(0,1.7fr)]">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm sm:col-span-2 sm:grid-cols-3 lg:grid-cols-[repeat(6,minmax(0,1fr))_minmax(0,1.7fr)]">
         <Figure label="Unit price" value={formatCedis(match.unitPrice)} />
         <Figure label="Lead time" value={leadTimeLabel(match.leadTimeDays)} />
         <Figure label="MOQ" value={unitCount(match.moq)} />
+        <Figure
+          label="Longest shelf life"
+          value={shelfLifeLabel(match.longestShelfLifeDays)}
+          muted={match.longestShelfLifeDays === null}
+        />
         <Figure label="Rating" value={ratingLabel(match.rating)} muted={match.rating === null} />
         <Figure
           label="Credit available"

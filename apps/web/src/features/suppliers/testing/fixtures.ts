@@ -25,6 +25,7 @@ export function supplierMatch(overrides: Partial<SupplierMatch> = {}): SupplierM
     defaultPaymentMethod: 'mobile_money',
     supportsCredit: true,
     availableQuantity: 140,
+    longestShelfLifeDays: 412,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@aduro/shared/payments';
-import { formatCedis } from '../../../lib/format';
+import { formatCedis, formatUnits } from '../../../lib/format';
 
 /** SPEC §2 fallbacks: what a card says when the supplier has not filled a field in yet. */
 export const SUPPLIER_FALLBACKS = {
@@ -43,4 +43,10 @@ export function paymentMethodLabels(methods: readonly PaymentMethod[]): string[]
 
 export function leadTimeLabel(days: number): string {
   return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** The longest shelf life a supplier offers now; null when none of its stock carries an expiry date. */
+export function shelfLifeLabel(days: number | null): string {
+  if (days === null) return 'No expiry date';
+  return days === 1 ? '1 day' : `${formatUnits(days)} days`;
 }
