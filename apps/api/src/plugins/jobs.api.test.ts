@@ -104,11 +104,19 @@ describe.skipIf(testDriver() !== 'postgres')('the job queue with two replicas (P
 
   it('runs each job on one replica only, both working the same queue', async () => {
     const ranBy = new Map<string, number[]>();
+    // A replica drains a queue without pausing, so one alone could take all 30 before the other polls:
+    // each job waits until both replicas hold one, which shows the two share the queue.
+    const working = new Set<number>();
+    let bothWorking!: () => void;
+    const bothHaveWork = new Promise<void>((resolve) => (bothWorking = resolve));
     // Declared by both at once, as replicas starting together do: one may lose pg-boss's create and retry.
     await Promise.all(
       replicas.map(({ app }, index) =>
         app.jobs.work<{ n: number }>('test-once', { retryLimit: 0 }, async (_data, job) => {
           ranBy.set(job.id, [...(ranBy.get(job.id) ?? []), index]);
+          working.add(index);
+          if (working.size === 2) bothWorking();
+          await bothHaveWork;
         }),
       ),
     );
