@@ -4,6 +4,7 @@ import { cn } from '../../components/ui/cn';
 import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { AREA_ACCESS, canAccess, homeRouteFor, type AccessRule } from '../../lib/authorization';
 import type { LiveStatus } from '../../lib/live/live-connection';
 import { LiveIndicator } from '../../lib/live/live-indicator';
@@ -91,8 +92,11 @@ export function TopBar({ liveStatus = null }: { liveStatus?: LiveStatus | null }
             </div>
           )}
           {session.status === 'signed-in' && (
-            // Icon-only below lg, so the bar keeps one row on a phone.
-            <ChangePasswordDialog />
+            // Icon-only below lg, so the bar keeps one row on a phone; the bell is always icon-only.
+            <div className="flex items-center gap-1">
+              <NotificationBell userId={session.user.id} email={session.user.email} />
+              <ChangePasswordDialog />
+            </div>
           )}
           {session.status === 'signed-in' && (
             <button type="button" onClick={signOut} className={buttonClasses('secondary', 'sm')}>

@@ -41,6 +41,8 @@ const CACHED: Record<string, QueryKey> = {
   'admin stats': ['admin', 'stats'],
   'admin organisations': ['admin', 'entities', { kind: 'all' }],
   'market summary': ['admin', 'market-summary'],
+  notifications: ['notifications', 'user-1', 'list'],
+  'notification preferences': ['notifications', 'user-1', 'preferences'],
 };
 
 function seededClient() {
@@ -142,6 +144,21 @@ describe('what each live event refreshes', () => {
 
   it("ended sessions check the signed-in user's session again", async () => {
     expect(await refreshedBy('account.sessions_ended')).toEqual(['current user']);
+  });
+
+  it('the daily invoice reminders refresh invoices, receivables and credit, reckoned from today', async () => {
+    const invoices = sorted(CREDIT, ['invoices', 'receivables']);
+    expect(await refreshedBy('invoice.due_soon')).toEqual(invoices);
+    expect(await refreshedBy('invoice.overdue')).toEqual(invoices);
+  });
+
+  it("the daily expiry reminders refresh the supplier's inventory", async () => {
+    expect(await refreshedBy('lots.expiring')).toEqual(['forecast', 'own inventory']);
+    expect(await refreshedBy('lots.expired')).toEqual(['forecast', 'own inventory']);
+  });
+
+  it("new notifications refresh the user's notification reads and nothing else", async () => {
+    expect(await refreshedBy('notifications.added')).toEqual(['notification preferences', 'notifications']);
   });
 
   it('a resync refreshes everything', async () => {

@@ -35,6 +35,8 @@ const KEYS = {
   me: ['auth', 'me'],
   /** admin/api: platform stats, organisations and the market summary. */
   admin: ['admin'],
+  /** notifications/api: the signed-in user's notifications (the bell's count) and e-mail preferences. */
+  notifications: ['notifications'],
 } as const satisfies Record<string, QueryKey>;
 
 /** What the marketplace shows a buyer about suppliers' offers. */
@@ -76,6 +78,15 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   // The user's own sessions ended (only the user hears it): checking the session again signs out a tab
   // whose token was ended; the stream's 'signed-out' says so too (use-live-updates.ts).
   'account.sessions_ended': [KEYS.me],
+  // The daily reminders change nothing themselves, but an invoice's due and overdue marks and the lots'
+  // expiry are reckoned from today: a screen open since yesterday reads them again. An overdue invoice
+  // also weighs on the credit line's standing. Their notifications come with 'notifications.added'.
+  'invoice.due_soon': [KEYS.invoices, KEYS.credit],
+  'invoice.overdue': [KEYS.invoices, KEYS.credit],
+  'lots.expiring': [KEYS.inventory],
+  'lots.expired': [KEYS.inventory],
+  // Written for users of the organisations the event names: their bells (and open panels) refresh.
+  'notifications.added': [KEYS.notifications],
 };
 
 /** The distinct key prefixes a batch of events calls for, in table order. */

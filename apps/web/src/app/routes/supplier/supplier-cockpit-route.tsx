@@ -2,6 +2,7 @@ import type { SessionUser } from '@aduro/shared/auth';
 import type { Permission } from '@aduro/shared/permissions';
 import { hasPermission } from '@aduro/shared/permissions';
 import { useState, type ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
@@ -22,6 +23,27 @@ const SUPPLIER_TABS: ReadonlyArray<{ id: SupplierTab; label: string; permission:
   { id: 'credit', label: 'Credit Applications', permission: 'manage_credit' },
   { id: 'users', label: 'Users & Roles', permission: 'manage_users' },
 ];
+
+const isSupplierTab = (value: string | null): value is SupplierTab =>
+  SUPPLIER_TABS.some((tab) => tab.id === value);
+
+/**
+ * The tab the user looks at. A link may name one (`?tab=shipping`, as a notification's does): each
+ * navigation that names a tab selects it, and the user's own clicks win until the next such navigation.
+ * Navigations are told apart by their location key, so following a second link to the same tab after
+ * clicking away selects it again.
+ */
+function useChosenTab() {
+  const { key } = useLocation();
+  const [searchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const linked = isSupplierTab(tabParam) ? tabParam : null;
+  const [choice, setChoice] = useState({ key, tab: linked });
+  // Adjusted while rendering, not in an effect, so the linked tab shows in the first paint after navigating.
+  if (choice.key !== key) setChoice({ key, tab: linked ?? choice.tab });
+  const select = (tab: SupplierTab) => setChoice({ key, tab });
+  return [choice.tab, select] as const;
+}
 
 /** SPEC §2: static hero figures, not computed from data. */
 const HERO_FIGURES = [
@@ -69,8 +91,8 @@ export function SupplierCockpitRoute() {
   const tabs: TabItem<SupplierTab>[] = SUPPLIER_TABS.filter((tab) =>
     hasPermission(user.permissions, tab.permission),
   ).map((tab) => ({ id: tab.id, label: tab.label, content: tabContent(tab.id, user) }));
-  const [chosen, setChosen] = useState<SupplierTab | null>(null);
-  // Until the user picks a tab, the first one they may open is selected.
+  const [chosen, setChosen] = useChosenTab();
+  // Until the user or a link picks a tab they may open, the first one they may open is selected.
   const selected = tabs.find((tab) => tab.id === chosen)?.id ?? tabs[0]?.id;
 
   return (

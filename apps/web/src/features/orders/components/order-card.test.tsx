@@ -127,3 +127,16 @@ describe('OrderCard total value', () => {
     expect(totalValue()).toHaveTextContent(/^Total valueGH₵0\.00GH₵1,629\.00 before cancelled drops$/);
   });
 });
+
+describe('OrderCard as a link target', () => {
+  it('carries an anchor id, and is marked current when a link pointed at it', () => {
+    const { rerender } = render(<OrderCard orgId="org-1" side="buyer" order={order()} />);
+    const card = screen.getByRole('region', { name: 'Amoxicillin 500 mg capsules, PO-2026-000042' });
+    expect(card).toHaveAttribute('id', 'order-33333333-0000-4000-8000-000000000001');
+    expect(card).not.toHaveAttribute('aria-current');
+
+    rerender(<OrderCard orgId="org-1" side="buyer" order={order()} highlighted />);
+    expect(card).toHaveAttribute('aria-current', 'true');
+    expect(card).toHaveClass('ring-2');
+  });
+});

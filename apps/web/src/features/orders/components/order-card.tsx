@@ -3,6 +3,7 @@ import type { Order } from '@aduro/shared/orders';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { formatCedis, formatDay } from '../../../lib/format';
 import { orderValue } from '../utils/order-value';
 import { DropStatusBadge, OrderStatusBadge } from './order-status';
@@ -17,15 +18,29 @@ interface OrderCardProps {
   actions?: ReactNode;
   /** Per-drop actions for the seller's shipping tab. */
   dropActions?: (drop: Order['drops'][number]) => ReactNode;
+  /** The order a link pointed at (a notification's `?order=`): ringed, and announced as the current one. */
+  highlighted?: boolean;
 }
 
+/** The card's element id, so a link or a screen can scroll an order into view. */
+export const orderCardId = (orderId: string) => `order-${orderId}`;
+
 /** SPEC §2 order card: product, PO, counterpart, value, terms, status, invoice, drops and history. */
-export function OrderCard({ orgId, order, side, actions, dropActions }: OrderCardProps) {
+export function OrderCard({ orgId, order, side, actions, dropActions, highlighted = false }: OrderCardProps) {
   const [showHistory, setShowHistory] = useState(false);
   const party = side === 'buyer' ? order.seller : order.buyer;
   const value = orderValue(order);
   return (
-    <Card className="overflow-hidden" aria-label={`${order.product.name}, ${order.number}`}>
+    <Card
+      id={orderCardId(order.id)}
+      // Clear of the sticky top bar (two rows on a phone) when scrolled to.
+      className={cn(
+        'scroll-mt-32 overflow-hidden md:scroll-mt-20',
+        highlighted && 'ring-2 ring-emerald-600 ring-offset-2',
+      )}
+      aria-label={`${order.product.name}, ${order.number}`}
+      aria-current={highlighted ? 'true' : undefined}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3 px-5 pt-4">
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{order.product.name}</h3>
