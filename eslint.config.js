@@ -111,7 +111,7 @@ export default tseslint.config(
               target: `./apps/api/src/modules/${mod}/**/!(*.test).ts`,
               from: `./apps/api/src/modules/!(${mod})/**/!(*.repository|*.workflow|order-events|marketplace-tags|licence-storage).ts`,
               message:
-                "A module uses another only through its repository or workflows: move the shared part to lib/ or packages/shared, or compose the step in a workflow.",
+                'A module uses another only through its repository or workflows: move the shared part to lib/ or packages/shared, or compose the step in a workflow.',
             })),
           ],
         },

@@ -297,12 +297,8 @@ export const orderSchema = z
     paymentMethod: z.enum(PAYMENT_METHODS),
     paymentTerms: z.string(),
     creditTermDays: z.number().int().nullable(),
-    /**
-     * Days of shelf life each allocated lot must have left at its drop's delivery (0: only unexpired).
-     * The API always sends it; optional in the type only until the web's hand-built Order fixtures
-     * (app-shell, notification-bell and order-card tests) carry it.
-     */
-    minShelfLifeDays: z.number().int().optional(),
+    /** Days of shelf life each allocated lot must have left at its drop's delivery (0: only unexpired). */
+    minShelfLifeDays: z.number().int(),
     status: z.enum(ORDER_STATUSES),
     invoiceId: z.string().nullable(),
     invoice: orderInvoiceSchema.nullable(),

@@ -40,13 +40,23 @@ type Handler = (init: RequestInit | undefined, url: string) => Response | Promis
 const quietLiveStream = () =>
   new Response(new ReadableStream(), { headers: { 'Content-Type': 'text/event-stream' } });
 
+/** The top bar's bell reads the first page of notifications on every signed-in screen: none, unless scripted. */
+const noNotifications = () => Response.json({ items: [], nextCursor: null, unreadCount: 0 });
+
 export function mockFetch(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^.*?\/api/, '');
     const key = `${init?.method ?? 'GET'} ${path}`;
-    // Every signed-in screen opens the live stream (lib/live); a test that does not script it gets a quiet one.
-    const handler = handlers[key] ?? (key === 'GET /events' ? quietLiveStream : undefined);
+    // Every signed-in screen opens the live stream (lib/live) and reads the bell; a test that does not script
+    // them gets a quiet stream and no notifications.
+    const handler =
+      handlers[key] ??
+      (key === 'GET /events'
+        ? quietLiveStream
+        : key.startsWith('GET /notifications?')
+          ? noNotifications
+          : undefined);
     if (!handler) throw new Error(`Unexpected request ${key}`);
     return handler(init, url);
   });

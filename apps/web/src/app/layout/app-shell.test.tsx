@@ -23,6 +23,7 @@ function order(estimatedDeliveryDate: string): Order {
     paymentMethod: 'cash',
     paymentTerms: 'Prepaid',
     creditTermDays: null,
+    minShelfLifeDays: 0,
     status: 'RELEASED',
     invoiceId: null,
     invoice: null,

@@ -22,6 +22,7 @@ const CACHED: Record<string, QueryKey> = {
   'product matches and comparison': ['supplier-matches', ORG, PRODUCT],
   cart: ['cart', ORG],
   'product catalogue': ['products', {}],
+  'price history': ['price-history', PRODUCT],
   'supplier settings': ['supplier-settings', ORG],
   'own inventory': ['inventory', ORG],
   forecast: ['inventory', ORG, 'forecast', PRODUCT],
@@ -75,7 +76,9 @@ const sorted = (...groups: string[][]) => groups.flat().sort();
 
 describe('what each live event refreshes', () => {
   it("a supplier's stock sync refreshes the buyer's matches, catalogue and comparison, and the supplier's inventory", async () => {
-    expect(await refreshedBy('inventory.synced')).toEqual(sorted(MARKETPLACE, ['own inventory', 'forecast']));
+    expect(await refreshedBy('inventory.synced')).toEqual(
+      sorted(MARKETPLACE, ['own inventory', 'forecast', 'price history']),
+    );
   });
 
   it('a new product reaches the catalogue, the marketplace and the supplier inventory', async () => {
@@ -131,7 +134,7 @@ describe('what each live event refreshes', () => {
   });
 
   it('a deactivated supplier leaves the matches, the directory and the cart quotes', async () => {
-    expect(await refreshedBy('organisation.toggled')).toEqual(sorted(MARKETPLACE, ADMIN));
+    expect(await refreshedBy('organisation.toggled')).toEqual(sorted(MARKETPLACE, ADMIN, ['price history']));
   });
 
   it("a registration reaches the platform admin's organisations and stats", async () => {
@@ -178,6 +181,7 @@ describe('what each live event refreshes', () => {
       'supplier-matches',
       'cart',
       'inventory',
+      'price-history',
       'orders',
     ]);
   });

@@ -16,6 +16,8 @@ const KEYS = {
   supplierSettings: ['supplier-settings'],
   /** catalogue/api: the shared product catalogue. */
   products: ['products'],
+  /** catalogue/api: a product's offer prices over 12 months, which a stock sync or a toggle moves. */
+  priceHistory: ['price-history'],
   /** inventory/api: a supplier's stock lots and forecasts. */
   inventory: ['inventory'],
   /** cart/api: the buyer's cart, which quotes each supplier's current price. */
@@ -58,7 +60,7 @@ const TRADE = [
  * type a compile error here until it is mapped.
  */
 export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
-  'inventory.synced': [...MARKETPLACE, KEYS.inventory],
+  'inventory.synced': [...MARKETPLACE, KEYS.inventory, KEYS.priceHistory],
   'product.created': [KEYS.products, ...MARKETPLACE, KEYS.inventory],
   'supplier.settings_changed': [...MARKETPLACE, KEYS.supplierSettings],
   'cart.changed': [KEYS.cart],
@@ -73,7 +75,7 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   'payment.recorded': [KEYS.invoices, KEYS.credit, KEYS.matches],
   'organisation.registered': [KEYS.admin],
   // A deactivated supplier leaves the directory, the matches and any cart quote.
-  'organisation.toggled': [KEYS.admin, ...MARKETPLACE],
+  'organisation.toggled': [KEYS.admin, ...MARKETPLACE, KEYS.priceHistory],
   'staff.changed': [KEYS.orgUsers, KEYS.orgRoles, KEYS.me],
   // The user's own sessions ended (only the user hears it): checking the session again signs out a tab
   // whose token was ended; the stream's 'signed-out' says so too (use-live-updates.ts).

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * Under the products key, so whatever refreshes the catalogue refreshes the history too. No
- * organisation in it: the cache is cleared with the token, and every buyer gets the same answer.
+ * A key of its own, which the live feed refreshes on a stock sync (where prices change) without
+ * refetching the catalogue. No organisation in it: the cache is cleared with the token.
  */
-export const priceHistoryQueryKey = (productId: string) => ['products', productId, 'price-history'] as const;
+export const priceHistoryQueryKey = (productId: string) => ['price-history', productId] as const;
 
 /** GET /products/{id}/price-history: each supplier's offer price over the last 12 months. */
 export function getPriceHistory(productId: string, signal?: AbortSignal): Promise<PriceHistory> {

@@ -37,6 +37,7 @@ function order(): Order {
     paymentMethod: 'cash',
     paymentTerms: 'Prepaid',
     creditTermDays: null,
+    minShelfLifeDays: 0,
     status: 'RELEASED',
     invoiceId: null,
     invoice: null,

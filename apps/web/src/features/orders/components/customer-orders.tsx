@@ -1,7 +1,6 @@
 import { sumCedis } from '@aduro/shared/money';
 import { isLiveOrder, type Order } from '@aduro/shared/orders';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -12,7 +11,8 @@ import { formatCedis } from '../../../lib/format';
 import { useApproveOrder } from '../api/approve-order';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrders } from '../api/get-orders';
-import { OrderCard, orderCardId } from './order-card';
+import { useLinkedOrder } from '../hooks/use-linked-order';
+import { OrderCard } from './order-card';
 
 export const NO_ORDERS_MESSAGE =
   'No orders yet. Once you launch RFQs, they will appear here for approval and tracking.';
@@ -25,30 +25,6 @@ export function orderCounters(orders: readonly Order[]) {
     awaiting: orders.filter((o) => o.status === 'AWAITING_CUSTOMER_APPROVAL').length,
     valueInMotion: sumCedis(live.map((o) => o.totalCost)),
   };
-}
-
-/**
- * The order a link named (`?order=<id>`, as a notification's link does), scrolled into view once per
- * navigation when it is among the orders: not again on each live refresh, which would snatch the page
- * from a buyer who has scrolled on.
- */
-function useLinkedOrder(orders: readonly Order[] | undefined): string | null {
-  const [searchParams] = useSearchParams();
-  const { key } = useLocation();
-  const linked = searchParams.get('order');
-  const scrolledFor = useRef<string | null>(null);
-  const present = linked !== null && (orders ?? []).some((order) => order.id === linked);
-
-  useEffect(() => {
-    if (!present || !linked || scrolledFor.current === key) return;
-    scrolledFor.current = key;
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    document
-      .getElementById(orderCardId(linked))
-      ?.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
-  }, [present, linked, key]);
-
-  return present ? linked : null;
 }
 
 /** The buyer's orders page body: counters, then each order with approval for drafts. */

@@ -48,6 +48,7 @@ function order(overrides: Partial<Order> = {}): Order {
     paymentMethod: 'credit_facility',
     paymentTerms: 'Net 30',
     creditTermDays: 30,
+    minShelfLifeDays: 0,
     status: 'RELEASED',
     invoiceId: '55555555-0000-4000-8000-000000000001',
     invoice: invoice(1629),

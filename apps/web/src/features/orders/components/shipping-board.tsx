@@ -9,6 +9,7 @@ import { FormField, Input } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useOrders } from '../api/get-orders';
 import { useUpdateDrop } from '../api/update-drop';
+import { useLinkedOrder } from '../hooks/use-linked-order';
 import { OrderCard } from './order-card';
 
 export const NO_SHIPMENTS_MESSAGE = 'No orders awaiting dispatch or delivery.';
@@ -32,6 +33,8 @@ export function ShippingBoard({ orgId }: { orgId: string | null }) {
   const all = orders.data ?? [];
   const outgoing = all.filter(isOutgoing);
   const awaiting = all.filter((o) => o.status === 'AWAITING_CUSTOMER_APPROVAL');
+  // A notification's link (?order=) marks its order among the outgoing ones and scrolls to it.
+  const linkedOrder = useLinkedOrder(outgoing);
 
   function ask(order: Order, drop: Drop, status: DropStatus) {
     setTracking('');
@@ -75,6 +78,7 @@ export function ShippingBoard({ orgId }: { orgId: string | null }) {
           orgId={orgId}
           order={order}
           side="seller"
+          highlighted={order.id === linkedOrder}
           dropActions={(drop) => {
             const next = nextDropStatus(drop.status);
             return (
