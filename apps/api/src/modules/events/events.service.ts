@@ -8,10 +8,18 @@ import {
   type SignedOutReason,
 } from '@aduro/shared/events';
 import type { Db } from '../../db/client.ts';
-import type { LoadedSession } from '../auth/auth.repository.ts';
 import { eventsSince } from './events.repository.ts';
 import type { ChangeFeed } from './feed.ts';
 import { RESUME_WINDOW_SECONDS } from './feed.ts';
+
+/**
+ * The caller as the stream needs them: who they are and the session version their token carries. The
+ * auth module's loadSession answers this shape; the feed names it here so it depends on no other domain.
+ */
+export interface StreamSession {
+  user: SessionUser;
+  sessionVersion: number;
+}
 
 /** A stream is closed (and resumed by the client) rather than buffer more than this for a slow reader. */
 const MAX_BUFFERED_BYTES = 1_048_576;
@@ -66,8 +74,8 @@ export interface StreamSink {
  * function that stops it.
  */
 export function openStream(
-  deps: { db: Db; feed: ChangeFeed; readCurrentSession(userId: string): Promise<LoadedSession | null> },
-  session: LoadedSession,
+  deps: { db: Db; feed: ChangeFeed; readCurrentSession(userId: string): Promise<StreamSession | null> },
+  session: StreamSession,
   lastEventId: number | null,
   sink: StreamSink,
 ): () => void {
