@@ -76,7 +76,11 @@ async function lastEventId(): Promise<number> {
   return Number(row!.id);
 }
 
-/** Runs one request and answers its response and the events recorded meanwhile (org ids sorted). */
+/**
+ * Runs one request and answers its response and the events recorded meanwhile (org ids sorted). The
+ * notifications job records notifications.added for earlier tests' events whenever it gets to them
+ * (notifications.api.test.ts pins that event), so it is no request's and is left out.
+ */
 async function recording(
   request: () => Promise<LightMyRequestResponse>,
 ): Promise<[LightMyRequestResponse, Recorded[]]> {
@@ -86,7 +90,7 @@ async function recording(
     t.database.db,
     sql`select type, array_to_json(array(select unnest(org_ids) order by 1)) as "orgIds",
                array_to_json(audience) as audience, refs, actor_user_id as "actorUserId"
-        from events where id > ${mark} order by id`,
+        from events where id > ${mark} and type <> 'notifications.added' order by id`,
   );
   return [res, events];
 }
