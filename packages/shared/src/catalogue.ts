@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { gtinField, gtinSchema } from './gtin.ts';
 
 export const CATALOGUE_MESSAGES = {
   requiredFields: 'Please complete all required product fields',
   productAdded: 'Product added. Use the new ID to sync inventory.',
   duplicate: (name: string, id: string) => `${name} is already in the catalogue as product ${id}.`,
   productNotFound: 'Product not found',
+  gtinTaken: (gtin: string, name: string, brandName: string) =>
+    `GTIN ${gtin} is already in the catalogue as ${name} (${brandName})`,
 } as const;
 
 /** The fields that make two catalogue entries the same product (DOMAIN.md "Catalogue and inventory"). */
@@ -33,6 +36,9 @@ export const productSchema = z
     unitOfMeasure: z.string(),
     itemsPerUnit: z.string(),
     isService: z.boolean(),
+    gtin: gtinSchema
+      .nullable()
+      .describe('The GS1 barcode number in its 14-digit form; null when not recorded'),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
@@ -58,11 +64,12 @@ export const createProductSchema = z
       .max(1000, 'Keep the description under 1000 characters')
       .nullish()
       .transform((v) => (v ? v : null)),
+    gtin: gtinField,
   })
   .meta({ id: 'CreateProductRequest' });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 
-/** GET /api/products query: the whole catalogue, or a name/brand search for pickers. */
+/** GET /api/products query: the whole catalogue, or a name/brand (or exact GTIN) search for pickers. */
 export const productListQuerySchema = z.object({
   q: z.string().trim().max(100, 'Keep the search under 100 characters').optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),

@@ -65,6 +65,7 @@ export const ERROR_CODES = {
   // The state of things does not allow it (409): refresh and decide again.
   EMAIL_TAKEN: ['conflict', 'An account already uses this e-mail.'],
   PRODUCT_EXISTS: ['conflict', 'A product with this name already exists; the message names it.'],
+  PRODUCT_GTIN_TAKEN: ['conflict', 'Another product already has this GTIN; the message names it.'],
   BUYER_INACTIVE: ['conflict', 'The buying organisation is deactivated.'],
   SUPPLIER_INACTIVE: ['conflict', 'The supplier is deactivated.'],
   NOT_OFFERED: ['conflict', 'The supplier no longer offers the product.'],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './auth.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -15,6 +15,8 @@ export const products = pgTable(
     unitOfMeasure: text('unit_of_measure').notNull(),
     itemsPerUnit: text('items_per_unit').notNull(),
     isService: boolean('is_service').notNull().default(false),
+    // The GS1 barcode number in its 14-digit form (packages/shared/src/gtin.ts); one product per GTIN.
+    gtin: text('gtin'),
     // name|brand|unit|pack, lower-cased with spaces removed: the same product is never added twice.
     dedupeKey: text('dedupe_key').notNull(),
     createdByOrgId: uuid('created_by_org_id').references(() => organizations.id, { onDelete: 'set null' }),
@@ -23,6 +25,8 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_dedupe_key_unique').on(t.dedupeKey),
+    uniqueIndex('products_gtin_unique').on(t.gtin),
+    check('products_gtin_check', sql`${t.gtin} ~ '^[0-9]{14}$'`),
     index('products_name_idx').on(sql`lower(${t.name})`),
     index('products_category_idx').on(t.category),
   ],

@@ -110,6 +110,7 @@ describe('POST /api/products', () => {
       unitOfMeasure: input.unitOfMeasure,
       itemsPerUnit: input.itemsPerUnit,
       isService: false,
+      gtin: null,
     });
     const found = (await list(`?q=${encodeURIComponent(input.name)}`, customer)).json() as Product[];
     expect(found).toEqual([product]);

@@ -11,6 +11,7 @@ const productColumns = {
   unitOfMeasure: products.unitOfMeasure,
   itemsPerUnit: products.itemsPerUnit,
   isService: products.isService,
+  gtin: products.gtin,
 };
 
 export interface NewProduct {
@@ -20,6 +21,8 @@ export interface NewProduct {
   description: string | null;
   unitOfMeasure: string;
   itemsPerUnit: string;
+  /** 14 digits, or null when the supplier gave none. */
+  gtin: string | null;
   dedupeKey: string;
   createdByOrgId: string;
 }
@@ -27,13 +30,27 @@ export interface NewProduct {
 // A search term is matched literally: % and _ typed by a user are not wildcards.
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, '\\$&');
 
-/** Products by name (case-insensitively), optionally those whose name or brand contains `search`. */
-export async function listProducts(db: Executor, options: { search?: string; limit?: number }) {
+/**
+ * Products by name (case-insensitively), optionally those whose name or brand contains `search` or
+ * whose GTIN is `gtin` (the search read as a barcode number, when it is one).
+ */
+export async function listProducts(
+  db: Executor,
+  options: { search?: string; gtin?: string | null; limit?: number },
+) {
   const pattern = options.search ? `%${escapeLike(options.search)}%` : undefined;
   const query = db
     .select(productColumns)
     .from(products)
-    .where(pattern ? or(ilike(products.name, pattern), ilike(products.brandName, pattern)) : undefined)
+    .where(
+      pattern
+        ? or(
+            ilike(products.name, pattern),
+            ilike(products.brandName, pattern),
+            options.gtin ? eq(products.gtin, options.gtin) : undefined,
+          )
+        : undefined,
+    )
     .orderBy(sql`lower(${products.name})`, asc(products.name), asc(products.id))
     .$dynamic();
   return options.limit === undefined ? query : query.limit(options.limit);
@@ -51,6 +68,11 @@ export async function insertProductIfNew(db: Executor, values: NewProduct) {
 
 export async function findProductByDedupeKey(db: Executor, dedupeKey: string) {
   const rows = await db.select(productColumns).from(products).where(eq(products.dedupeKey, dedupeKey));
+  return rows[0] ?? null;
+}
+
+export async function findProductByGtin(db: Executor, gtin: string) {
+  const rows = await db.select(productColumns).from(products).where(eq(products.gtin, gtin));
   return rows[0] ?? null;
 }
 

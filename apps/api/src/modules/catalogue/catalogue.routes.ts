@@ -26,8 +26,11 @@ export default async function catalogueRoutes(app: FastifyInstance) {
       preValidation: app.authenticate,
       schema: {
         tags: ['catalogue'],
-        summary: 'The shared product catalogue, by name; q searches name and brand',
-        description: 'Without q every product is listed; with q at most 50 unless limit says otherwise.',
+        summary: 'The shared product catalogue, by name; q searches name and brand, or an exact GTIN',
+        description:
+          'Without q every product is listed; with q at most 50 unless limit says otherwise. A q that is ' +
+          'a GTIN (8, 12, 13 or 14 digits, spaces allowed, as typed or scanned) also finds the product ' +
+          'with that GTIN.',
         security,
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), ...errorResponses(400, 401) },
@@ -68,7 +71,9 @@ export default async function catalogueRoutes(app: FastifyInstance) {
         summary: 'Add a product to the shared catalogue',
         description:
           'The same name, brand, unit of measure and pack size (case- and space-insensitively) is not added ' +
-          'twice: 409 with a message naming the existing product id.',
+          'twice: 409 PRODUCT_EXISTS with a message naming the existing product id. The optional GTIN is ' +
+          'stored in its 14-digit form; one another product already has answers 409 PRODUCT_GTIN_TAKEN ' +
+          'naming that product.',
         security,
         body: createProductSchema,
         response: {

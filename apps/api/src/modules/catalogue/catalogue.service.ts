@@ -9,13 +9,15 @@ import {
   type PricePoint,
   type Product,
 } from '@aduro/shared/catalogue';
+import { normaliseGtin } from '@aduro/shared/gtin';
 import { todayUtc } from '@aduro/shared/inventory';
 import type { Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import {
   findProductByDedupeKey,
+  findProductByGtin,
   insertProductIfNew,
   listPriceLines,
   listProducts,
@@ -27,16 +29,27 @@ export type NewProductInput = z.output<typeof createProductSchema>;
 /** A search is for pickers: it answers this many products unless the caller asks for another limit. */
 const SEARCH_LIMIT = 50;
 
-/** The whole catalogue by name, or the products whose name or brand contains `q`. */
+/**
+ * The whole catalogue by name, or the products whose name or brand contains `q` or whose GTIN it is
+ * (typed or scanned, in any of its lengths).
+ */
 export async function getProducts(db: Db, query: { q?: string; limit?: number }): Promise<Product[]> {
   const search = query.q?.trim() || undefined;
-  return listProducts(db, { search, limit: query.limit ?? (search ? SEARCH_LIMIT : undefined) });
+  return listProducts(db, {
+    search,
+    gtin: search ? normaliseGtin(search) : null,
+    limit: query.limit ?? (search ? SEARCH_LIMIT : undefined),
+  });
 }
+
+/** The 409 for a GTIN another product already has, naming that product. */
+const gtinTaken = (gtin: string, existing: Product) =>
+  conflict('PRODUCT_GTIN_TAKEN', CATALOGUE_MESSAGES.gtinTaken(gtin, existing.name, existing.brandName));
 
 /**
  * Adds a product to the shared catalogue and records product.created for every buyer, or answers 409
- * naming the same product already there. Only supplier staff add products (the route's guard), so the
- * creating organisation is the supplier the event names.
+ * naming the same product already there, or the product that already has its GTIN. Only supplier staff
+ * add products (the route's guard), so the creating organisation is the supplier the event names.
  */
 export async function addProduct(
   db: Db,
@@ -44,8 +57,32 @@ export async function addProduct(
   input: NewProductInput,
   actorUserId?: string,
 ): Promise<Product> {
+  const { gtin } = input;
+  try {
+    return await insertProduct(db, orgId, input, actorUserId);
+  } catch (err) {
+    // Another request took the GTIN between our check and our insert: the unique index refused it and
+    // the transaction rolled back, so the winner, committed by now, is read outside it.
+    if (gtin && isUniqueViolation(err)) {
+      const existing = await findProductByGtin(db, gtin);
+      if (existing) throw gtinTaken(gtin, existing);
+    }
+    throw err;
+  }
+}
+
+async function insertProduct(
+  db: Db,
+  orgId: string,
+  input: NewProductInput,
+  actorUserId?: string,
+): Promise<Product> {
   const dedupeKey = productDedupeKey(input);
   return inTransaction(db, async (tx) => {
+    if (input.gtin) {
+      const existing = await findProductByGtin(tx, input.gtin);
+      if (existing) throw gtinTaken(input.gtin, existing);
+    }
     // Insert-or-nothing, then read: two suppliers adding the same product at once both get an answer
     // (one 201, one 409) instead of a unique-violation 500. Each statement sees what committed before
     // it, so the loop covers the rare case where the conflicting row vanished between the two.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { normaliseGtin } from '@aduro/shared/gtin';
 import { ROLE_NAMES } from '@aduro/shared/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ import {
   orders,
   organizations,
   payments,
+  products,
   roles,
   userRoles,
   users,
@@ -110,6 +112,16 @@ describe('demo seed', () => {
     });
     expect(await digest(db)).toBe(before);
     expect((await db.select().from(roles)).map((r) => r.name).sort()).toEqual([...ROLE_NAMES].sort());
+  });
+
+  it('gives every product its own valid GTIN-14 under Ghana’s GS1 prefix 603', async () => {
+    const gtins = (await db.select({ gtin: products.gtin }).from(products)).map((p) => p.gtin);
+    expect(gtins.length).toBeGreaterThan(50);
+    for (const gtin of gtins) {
+      expect(gtin).toMatch(/^0603\d{10}$/);
+      expect(normaliseGtin(gtin!)).toBe(gtin);
+    }
+    expect(new Set(gtins).size).toBe(gtins.length);
   });
 
   it('has orders in every state, with consistent arithmetic and drops', async () => {

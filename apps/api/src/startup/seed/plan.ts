@@ -32,7 +32,7 @@ import {
   type PaymentMethod,
 } from './organisations.ts';
 import { productDedupeKey } from '@aduro/shared/catalogue';
-import { DEMO_PRODUCTS, type DemoProduct } from './products.ts';
+import { DEMO_PRODUCTS, demoGtins, type DemoProduct } from './products.ts';
 import { createRandom, stableUuid, type Random } from './random.ts';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
@@ -996,6 +996,7 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
     'glucose-strips': 'accra-medilink',
     'artesunate-inj-60': 'tema-pharma',
   };
+  const gtins = demoGtins();
   DEMO_PRODUCTS.forEach((p, i) => {
     const createdAt = date(clock.at(-440 + Math.floor(i / 8), 9 + (i % 8) * 0.25));
     const by = addedBy[p.key];
@@ -1008,6 +1009,7 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
       unitOfMeasure: p.unitOfMeasure,
       itemsPerUnit: p.itemsPerUnit,
       isService: false,
+      gtin: gtins.get(p.key) ?? null,
       dedupeKey: productDedupeKey(p),
       createdByOrgId: by ? orgId(by) : null,
       createdAt,

@@ -1,4 +1,5 @@
 import type { ProductIdentity } from '@aduro/shared/catalogue';
+import { gtinCheckDigit } from '@aduro/shared/gtin';
 
 /** A catalogue entry of the demo, with the figures the seed needs to invent trade around it. */
 export interface DemoProduct extends ProductIdentity {
@@ -737,3 +738,24 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     demand: 2,
   },
 ];
+
+/**
+ * A realistic GTIN-14 for each demo product, by key: indicator 0, Ghana's GS1 prefix 603, a four-digit
+ * company number per brand (brands in order of first appearance), a five-digit item number counting that
+ * brand's products, then the check digit. The same list always gives the same, unique, GTINs.
+ */
+export function demoGtins(products: readonly DemoProduct[] = DEMO_PRODUCTS): Map<string, string> {
+  const companies = new Map<string, { number: number; items: number }>();
+  const gtins = new Map<string, string>();
+  for (const p of products) {
+    let company = companies.get(p.brandName);
+    if (!company) {
+      company = { number: 1000 + 17 * companies.size, items: 0 };
+      companies.set(p.brandName, company);
+    }
+    company.items += 1;
+    const body = `0603${company.number}${String(100 + company.items).padStart(5, '0')}`;
+    gtins.set(p.key, `${body}${gtinCheckDigit(body)}`);
+  }
+  return gtins;
+}

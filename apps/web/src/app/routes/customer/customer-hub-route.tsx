@@ -48,6 +48,7 @@ function productFromCatalogueItem(item: SupplierCatalogueItem): Product {
     unitOfMeasure: item.unitOfMeasure,
     itemsPerUnit: item.itemsPerUnit,
     isService: item.isService,
+    gtin: null,
   };
 }
 

@@ -23,6 +23,7 @@ const ZINC: Product = {
   unitOfMeasure: 'pack',
   itemsPerUnit: '10 tablets',
   isService: false,
+  gtin: null,
 };
 
 class NoopResizeObserver {

@@ -1,4 +1,5 @@
 import { CATALOGUE_MESSAGES, type Product } from '@aduro/shared/catalogue';
+import { GTIN_MESSAGE } from '@aduro/shared/gtin';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +18,7 @@ const ZINC: Product = {
   unitOfMeasure: 'pack',
   itemsPerUnit: '10 tablets',
   isService: false,
+  gtin: null,
 };
 
 async function openDialog() {
@@ -78,6 +80,7 @@ describe('AddProductDialog', () => {
       unitOfMeasure: ZINC.unitOfMeasure,
       itemsPerUnit: ZINC.itemsPerUnit,
       description: null,
+      gtin: null,
     });
     expect(toastSuccess).toHaveBeenCalledWith('Product added. Use the new ID to sync inventory.');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -95,6 +98,52 @@ describe('AddProductDialog', () => {
     expect(onCreated).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Add catalogue product' })).toBeInTheDocument();
     expect((screen.getByLabelText('Product name') as HTMLInputElement).value).toBe(`  ${ZINC.name} `);
+  });
+
+  it('sends a GTIN typed with spaces in its 14-digit form', async () => {
+    let body: Record<string, unknown> = {};
+    mockFetch({
+      'POST /products': (init) => {
+        body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        return json({ ...ZINC, gtin: '04006381333931' }, 201);
+      },
+    });
+    const { user, onCreated } = await openDialog();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/GTIN \(barcode number\)/), '4006381 333931');
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(body.gtin).toBe('04006381333931');
+  });
+
+  it('shows the GTIN rule under the field for a wrong check digit, and sends nothing', async () => {
+    const fetchMock = mockFetch({});
+    const { user } = await openDialog();
+    await fillRequired(user);
+    const gtin = screen.getByLabelText(/GTIN \(barcode number\)/);
+    await user.type(gtin, '4006381333932');
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+
+    expect(await screen.findByText(GTIN_MESSAGE)).toBeInTheDocument();
+    expect(gtin).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s message when another product has the GTIN, and stays open', async () => {
+    const message = CATALOGUE_MESSAGES.gtinTaken('04006381333931', ZINC.name, ZINC.brandName);
+    mockFetch({
+      'POST /products': () => json({ message, code: 'PRODUCT_GTIN_TAKEN', kind: 'conflict' }, 409),
+    });
+    const toastError = vi.spyOn(toast, 'error');
+    const { user, onCreated } = await openDialog();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/GTIN \(barcode number\)/), '4006381333931');
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith(message, expect.anything()));
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Add catalogue product' })).toBeInTheDocument();
   });
 
   it('closes on Escape and opens empty again', async () => {

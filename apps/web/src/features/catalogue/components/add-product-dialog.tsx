@@ -23,6 +23,7 @@ const EMPTY: ProductFormValues = {
   unitOfMeasure: '',
   itemsPerUnit: '',
   description: '',
+  gtin: '',
 };
 
 /** The toast carries the SPEC sentence; repeating it under each empty field would only add noise. */
@@ -31,7 +32,7 @@ function fieldMessage(message: string | undefined): string | undefined {
 }
 
 const TEXT_FIELDS: ReadonlyArray<{
-  name: Exclude<keyof ProductFormValues, 'description'>;
+  name: Exclude<keyof ProductFormValues, 'description' | 'gtin'>;
   label: string;
   placeholder: string;
 }> = [
@@ -119,6 +120,23 @@ export function AddProductDialog({ onCreated }: AddProductDialogProps) {
               {(control) => <Input {...control} {...register(field.name)} placeholder={field.placeholder} />}
             </FormField>
           ))}
+          <FormField
+            id="product-gtin"
+            label="GTIN (barcode number)"
+            optional
+            error={errors.gtin?.message}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...register('gtin')}
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="8, 12, 13 or 14 digits, e.g. 4006381333931"
+              />
+            )}
+          </FormField>
           <FormField
             id="product-description"
             label="Description"

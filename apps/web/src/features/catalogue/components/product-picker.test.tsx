@@ -17,6 +17,7 @@ const AMOX: Product = {
   unitOfMeasure: 'box',
   itemsPerUnit: '100 capsules',
   isService: false,
+  gtin: null,
 };
 const AMOX_SYRUP: Product = {
   ...AMOX,

@@ -11,6 +11,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     unitOfMeasure: 'box',
     itemsPerUnit: '100 capsules',
     isService: false,
+    gtin: null,
     ...overrides,
   };
 }

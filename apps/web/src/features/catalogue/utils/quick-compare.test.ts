@@ -11,6 +11,7 @@ const product = (name: string, brandName = 'Kinapharma'): Product => ({
   unitOfMeasure: 'box',
   itemsPerUnit: '100 tablets',
   isService: false,
+  gtin: null,
 });
 
 describe('findProductMatch', () => {
