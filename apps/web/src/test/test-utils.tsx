@@ -1,4 +1,5 @@
 import type { SessionUser } from '@aduro/shared/auth';
+import type { Order } from '@aduro/shared/orders';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -22,6 +23,38 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     roles: ['Buyer'],
     phoneNumber: null,
     permissions: [],
+    ...overrides,
+  };
+}
+
+/**
+ * A released, prepaid order of AccraCare Pharmacy from Tema Pharma Distributors, with no drops: the
+ * whole app's screens are tested with it where only a few of its fields matter (override those).
+ */
+export function orderFixture(overrides: Partial<Order> = {}): Order {
+  return {
+    id: '33333333-0000-4000-8000-000000000001',
+    number: 'PO-2026-000042',
+    product: { id: '11111111-0000-4000-8000-000000000001', name: 'Amoxicillin 500 mg capsules' },
+    seller: { id: 'org-tema', name: 'Tema Pharma Distributors', location: 'Tema', phoneNumber: null },
+    buyer: { id: 'org-1', name: 'AccraCare Pharmacy', location: 'Osu' },
+    unitPrice: 18.1,
+    totalQuantity: 90,
+    totalCost: 1629,
+    paymentMethod: 'cash',
+    paymentTerms: 'Prepaid',
+    creditTermDays: null,
+    minShelfLifeDays: 0,
+    status: 'RELEASED',
+    invoiceId: null,
+    invoice: null,
+    entityName: null,
+    deliveryContactName: null,
+    deliveryContactPhone: null,
+    deliveryAddress: null,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    approvedAt: '2026-11-21T09:00:00.000Z',
+    drops: [],
     ...overrides,
   };
 }

@@ -6,12 +6,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../lib/auth-token';
 import { controlFrame, eventFrame, sseStream } from '../../lib/live/sse-test-stream';
 import { ACCESS_REMOVED_MESSAGE } from '../../lib/live/use-live-updates';
-import { json, mockFetch, renderApp, sessionUser } from '../../test/test-utils';
+import { json, mockFetch, orderFixture, renderApp, sessionUser } from '../../test/test-utils';
 
 const ORG = 'org-1';
 
 function order(estimatedDeliveryDate: string): Order {
-  return {
+  return orderFixture({
     id: '5b0c2d7e-9f1a-4c3b-8d2e-1a2b3c4d5e6f',
     number: 'PO-2026-0042',
     product: { id: 'product-1', name: 'Amoxicillin 500 mg capsules' },
@@ -20,17 +20,6 @@ function order(estimatedDeliveryDate: string): Order {
     unitPrice: 104.5,
     totalQuantity: 20,
     totalCost: 2090,
-    paymentMethod: 'cash',
-    paymentTerms: 'Prepaid',
-    creditTermDays: null,
-    minShelfLifeDays: 0,
-    status: 'RELEASED',
-    invoiceId: null,
-    invoice: null,
-    entityName: null,
-    deliveryContactName: null,
-    deliveryContactPhone: null,
-    deliveryAddress: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     approvedAt: '2026-11-20T11:00:00.000Z',
     drops: [
@@ -50,7 +39,7 @@ function order(estimatedDeliveryDate: string): Order {
         cancelledAt: null,
       },
     ],
-  };
+  });
 }
 
 /**

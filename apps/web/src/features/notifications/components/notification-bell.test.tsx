@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { controlFrame, eventFrame, sseStream } from '../../../lib/live/sse-test-stream';
-import { json, mockFetch, renderApp, sessionUser } from '../../../test/test-utils';
+import { json, mockFetch, orderFixture, renderApp, sessionUser } from '../../../test/test-utils';
 import { notification, page } from '../testing/fixtures';
 
 const ORDER_ID = '33333333-0000-4000-8000-000000000001';
@@ -24,32 +24,7 @@ async function openPanel(user: ReturnType<typeof renderApp>['user']) {
   return screen.findByRole('dialog', { name: 'Notifications' });
 }
 
-function order(): Order {
-  return {
-    id: ORDER_ID,
-    number: 'PO-2026-000042',
-    product: { id: '11111111-0000-4000-8000-000000000001', name: 'Amoxicillin 500 mg capsules' },
-    seller: { id: 'org-tema', name: 'Tema Pharma Distributors', location: 'Tema', phoneNumber: null },
-    buyer: { id: 'org-1', name: 'AccraCare Pharmacy', location: 'Osu' },
-    unitPrice: 18.1,
-    totalQuantity: 90,
-    totalCost: 1629,
-    paymentMethod: 'cash',
-    paymentTerms: 'Prepaid',
-    creditTermDays: null,
-    minShelfLifeDays: 0,
-    status: 'RELEASED',
-    invoiceId: null,
-    invoice: null,
-    entityName: null,
-    deliveryContactName: null,
-    deliveryContactPhone: null,
-    deliveryAddress: null,
-    createdAt: '2026-11-20T09:00:00.000Z',
-    approvedAt: '2026-11-21T09:00:00.000Z',
-    drops: [],
-  };
-}
+const order = (): Order => orderFixture({ id: ORDER_ID });
 
 describe('NotificationBell', () => {
   it('names the unread count on the bell and caps its badge at 99+', async () => {
