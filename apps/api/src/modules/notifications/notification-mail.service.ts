@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { renderMessage } from '../../lib/mail/message.ts';
 import { readNotificationMail } from './notifications.repository.ts';
-import type { QueuedMail } from './notifications.service.ts';
+import type { QueuedMail } from './notify-event.ts';
 
 /** The queue of notification e-mails: one job per message, retried on its own (decision 0011). */
 export const NOTIFICATION_MAIL_QUEUE = 'mail.notification';

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startRelay, type RelayedMail, type TestRelay } from '../../test/smtp-relay.ts';
 import { NOTIFICATION_MAIL_QUEUE } from './notification-mail.service.ts';
 import { REMINDERS_CRON, REMINDERS_QUEUE } from './notifications.jobs.ts';
-import { notifyEvent, type NotifyOptions } from './notifications.service.ts';
+import { notifyEvent, type NotifyOptions } from './notify-event.ts';
 import { giveDailyReminders } from './reminders.service.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_MAIL_QUEUE, sendQueuedMail } from './notification-mail.service.ts';
-import { NOTIFIED_EVENTS, notifyEvent, type QueuedMail } from './notifications.service.ts';
+import { NOTIFIED_EVENTS, notifyEvent, type QueuedMail } from './notify-event.ts';
 import { giveDailyReminders } from './reminders.service.ts';
 
 /** The queue the daily reminders run on, and when: 07:00 in Accra (UTC), before pharmacies open. */

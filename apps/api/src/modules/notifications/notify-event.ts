@@ -1,0 +1,310 @@
+import type { FeedEvent } from '@aduro/shared/events';
+import { formatCedis, sumCedis } from '@aduro/shared/money';
+import { NOTIFICATION_TOPICS, topicOfEvent, type NotificationTopic } from '@aduro/shared/notifications';
+import type { Db, Tx } from '../../db/client.ts';
+import type { MessageContent } from '../../lib/mail/message.ts';
+import { inTransaction } from '../../lib/transaction.ts';
+import { recordEvent } from '../events/events.repository.ts';
+import {
+  notifyOrganisation,
+  readApplication,
+  readApproverEmails,
+  readDropMove,
+  readInvoice,
+  readOrders,
+  readOrganisation,
+  readPlatformOrganisations,
+  type NotificationText,
+} from './notifications.repository.ts';
+import { readLots } from './reminders.repository.ts';
+
+/*
+ * The notifications job's work: from one committed event to its notifications, their e-mails and the
+ * bells' refresh, in one transaction. The API over what it writes is notifications.service.ts.
+ */
+
+/** The events that notify someone (DOMAIN.md "Notifications"): every event of a topic. */
+export const NOTIFIED_EVENTS = Object.values(NOTIFICATION_TOPICS).flatMap((t) => t.events);
+
+/** The screen each notification links to; an order's own card where there is one. */
+const LINKS = {
+  supplierShipping: (orderId?: string) =>
+    orderId ? `/supplier?tab=shipping&order=${orderId}` : '/supplier?tab=shipping',
+  supplierCredit: '/supplier?tab=credit',
+  supplierInventory: '/supplier?tab=inventory',
+  buyerOrder: (orderId: string) => `/customer/orders?order=${orderId}`,
+  buyerCredit: '/customer/credit',
+  admin: '/admin',
+} as const;
+
+/** Drop moves the buyer hears of; Awaiting Dispatch is the supplier's business. */
+const HEARD_DROP_STATUSES = new Set(['Shipped', 'Out for Delivery', 'Delivered', 'Cancelled']);
+
+/** What the notifications job needs beyond the database: queueing an e-mail in its transaction. */
+export interface NotifyOptions {
+  /** Queues one e-mail as a job in `tx`, so it is sent once the notification it tells of is committed. */
+  queueMail(tx: Tx, mail: QueuedMail): Promise<void>;
+}
+
+/**
+ * An e-mail job: one notification's (its recipient and text are read when it is sent), or a message to
+ * an address outside the users, whose action names a screen of the app (made absolute when sent).
+ */
+export type QueuedMail =
+  | { kind: 'notification'; notificationId: string; topic: NotificationTopic }
+  | { kind: 'message'; to: string; subject: string; content: MessageContent };
+
+/**
+ * Writes the notifications of one event, in one transaction: who hears it is read from the users and
+ * their roles (NOTIFICATION_TOPICS), never anyone outside the organisations the event concerns, and
+ * never the user who acted. The same transaction queues the e-mails of those who take the topic by
+ * e-mail and records `notifications.added`, so the recipients' bells refresh. Idempotent by the event's
+ * id: a second run inserts, mails and records nothing (notifications_event_user_unique).
+ */
+export async function notifyEvent(db: Db, event: FeedEvent, options: NotifyOptions): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const topic = topicOfEvent(event.type);
+    if (!topic) return;
+    const notified = new Set<string>();
+    const notify = async (orgId: string, text: NotificationText) => {
+      const rows = await notifyOrganisation(tx, event, { orgId, topic }, text);
+      if (rows.length > 0) notified.add(orgId);
+      for (const { id, email } of rows) {
+        if (email) await options.queueMail(tx, { kind: 'notification', notificationId: id, topic });
+      }
+    };
+    await writeNotifications(tx, event, notify);
+    // Nothing inserted means a retried run (or nobody to hear): the first run mailed and announced.
+    if (notified.size === 0) return;
+    await recordEvent(tx, { type: 'notifications.added', orgIds: [...notified] });
+    if (event.type === 'credit.application_submitted' && event.refs.applicationId && event.refs.supplierId)
+      await mailApprovers(tx, event.refs.applicationId, event.refs.supplierId, options);
+  });
+}
+
+type Notify = (orgId: string, text: NotificationText) => Promise<void>;
+
+const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+
+/** The notifications' text for each event type, sent to `notify` once per organisation that hears it. */
+async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Promise<void> {
+  const { refs } = event;
+  switch (event.type) {
+    case 'order.drafted': {
+      const orders = await readOrders(tx, refs.orderIds ?? []);
+      // One notification per supplier, naming each of its orders the event drafted.
+      const bySeller = new Map<string, typeof orders>();
+      for (const o of orders) bySeller.set(o.sellerOrgId, [...(bySeller.get(o.sellerOrgId) ?? []), o]);
+      for (const [sellerOrgId, theirs] of bySeller) {
+        const [first] = theirs;
+        if (!first) continue;
+        await notify(
+          sellerOrgId,
+          theirs.length === 1
+            ? {
+                title: `New order ${first.number} awaiting approval`,
+                body: `${first.buyerName} drafted order ${first.number}: ${units(first.totalQuantity)} of ${first.productName}, ${formatCedis(first.totalCost)}. It is released once they approve it.`,
+                link: LINKS.supplierShipping(first.id),
+              }
+            : {
+                title: `${theirs.length} new orders awaiting approval`,
+                body: `${first.buyerName} drafted orders ${theirs.map((o) => o.number).join(', ')}, ${formatCedis(sumCedis(theirs.map((o) => o.totalCost)))} in all. They are released once approved.`,
+                link: LINKS.supplierShipping(),
+              },
+        );
+      }
+      return;
+    }
+    case 'order.released': {
+      if (!refs.invoiceId) return;
+      const invoice = await readInvoice(tx, refs.invoiceId);
+      if (!invoice) return;
+      const what = `${units(invoice.totalQuantity)} of ${invoice.productName}`;
+      await notify(invoice.sellerOrgId, {
+        title: `Order ${invoice.orderNumber} approved`,
+        body: `${invoice.buyerName} approved order ${invoice.orderNumber} (${what}). Invoice ${invoice.number} for ${formatCedis(invoice.amount)} is due on ${invoice.dueDate}.`,
+        link: LINKS.supplierShipping(invoice.orderId),
+      });
+      await notify(invoice.buyerOrgId, {
+        title: `Order ${invoice.orderNumber} released`,
+        body: `${invoice.sellerName} released order ${invoice.orderNumber} (${what}). Invoice ${invoice.number} for ${formatCedis(invoice.amount)} is due on ${invoice.dueDate}.`,
+        link: LINKS.buyerOrder(invoice.orderId),
+      });
+      return;
+    }
+    case 'drop.moved': {
+      if (!refs.dropId) return;
+      const drop = await readDropMove(tx, refs.dropId, refs.historyId ?? null);
+      if (!drop || !HEARD_DROP_STATUSES.has(drop.status)) return;
+      const which =
+        drop.dropCount > 1
+          ? `Drop ${drop.sequence} of order ${drop.orderNumber}`
+          : `Order ${drop.orderNumber}`;
+      const what = `${units(drop.quantity)} of ${drop.productName}`;
+      const body = {
+        Shipped: `${drop.sellerName} shipped ${what}. Tracking number ${drop.trackingNumber ?? 'not given'}${drop.estimatedDeliveryDate ? `, expected on ${drop.estimatedDeliveryDate}` : ''}.`,
+        'Out for Delivery': `${what} from ${drop.sellerName} is out for delivery${drop.estimatedDeliveryDate ? `, expected on ${drop.estimatedDeliveryDate}` : ''}.`,
+        Delivered: `${drop.sellerName} delivered ${what}.`,
+        Cancelled: `${drop.sellerName} cancelled the delivery of ${what}.`,
+      }[drop.status as 'Shipped' | 'Out for Delivery' | 'Delivered' | 'Cancelled'];
+      await notify(drop.buyerOrgId, {
+        title: `${which} ${drop.status === 'Out for Delivery' ? 'is out for delivery' : drop.status.toLowerCase()}`,
+        body,
+        link: LINKS.buyerOrder(drop.orderId),
+      });
+      return;
+    }
+    case 'credit.application_submitted': {
+      if (!refs.applicationId) return;
+      const application = await readApplication(tx, refs.applicationId);
+      if (!application) return;
+      await notify(application.supplierId, {
+        title: `Credit application from ${application.customerName}`,
+        body: `${application.customerName} applied for a credit line of ${formatCedis(application.requestedLimit)}.`,
+        link: LINKS.supplierCredit,
+      });
+      return;
+    }
+    case 'credit.decided': {
+      if (!refs.applicationId) return;
+      const application = await readApplication(tx, refs.applicationId);
+      if (!application || application.status === 'pending') return;
+      await notify(
+        application.customerId,
+        application.status === 'approved'
+          ? {
+              title: `${application.supplierName} approved your credit application`,
+              body: `Your credit line with ${application.supplierName} has a limit of ${formatCedis(application.approvedLimit ?? 0)}.`,
+              link: LINKS.buyerCredit,
+            }
+          : {
+              title: `${application.supplierName} declined your credit application`,
+              body: `${application.supplierName} declined your application for a credit line of ${formatCedis(application.requestedLimit)}.`,
+              link: LINKS.buyerCredit,
+            },
+      );
+      return;
+    }
+    case 'payment.recorded': {
+      if (!refs.invoiceId) return;
+      const invoice = await readInvoice(tx, refs.invoiceId);
+      if (!invoice) return;
+      await notify(invoice.buyerOrgId, {
+        title: `Payment recorded on invoice ${invoice.number}`,
+        body: `${invoice.sellerName} recorded a payment against invoice ${invoice.number} (order ${invoice.orderNumber}, ${formatCedis(invoice.amount)}). ${formatCedis(invoice.amountPaid)} of it is paid.`,
+        link: LINKS.buyerOrder(invoice.orderId),
+      });
+      return;
+    }
+    case 'invoice.due_soon':
+    case 'invoice.overdue': {
+      if (!refs.invoiceId) return;
+      const invoice = await readInvoice(tx, refs.invoiceId);
+      // Paid between the reminder and this job: nothing is owed any more.
+      if (!invoice || invoice.status !== 'unpaid') return;
+      const owed = formatCedis(sumCedis([invoice.amount, -invoice.amountPaid]));
+      await notify(
+        invoice.buyerOrgId,
+        event.type === 'invoice.due_soon'
+          ? {
+              title: `Invoice ${invoice.number} is due on ${invoice.dueDate}`,
+              body: `${owed} of invoice ${invoice.number} to ${invoice.sellerName} (order ${invoice.orderNumber}) is due on ${invoice.dueDate}.`,
+              link: LINKS.buyerOrder(invoice.orderId),
+            }
+          : {
+              title: `Invoice ${invoice.number} is overdue`,
+              body: `${owed} of invoice ${invoice.number} to ${invoice.sellerName} (order ${invoice.orderNumber}) was due on ${invoice.dueDate} and is still unpaid.`,
+              link: LINKS.buyerOrder(invoice.orderId),
+            },
+      );
+      return;
+    }
+    case 'lots.expiring':
+    case 'lots.expired': {
+      if (!refs.supplierId || !refs.lotIds?.length) return;
+      const lots = await readLots(tx, refs.lotIds);
+      if (lots.length === 0) return;
+      const expiring = event.type === 'lots.expiring';
+      const listed = lots
+        .slice(0, 5)
+        .map(
+          (l) =>
+            `${l.productName}: ${units(l.quantity)}, ${expiring ? 'expires' : 'expired'} ${l.expiryDate}`,
+        );
+      const more = lots.length > 5 ? ` and ${lots.length - 5} more` : '';
+      await notify(refs.supplierId, {
+        title: expiring
+          ? `${lots.length === 1 ? '1 lot expires' : `${lots.length} lots expire`} within 30 days`
+          : `${lots.length === 1 ? '1 lot has' : `${lots.length} lots have`} expired`,
+        body: `${listed.join('; ')}${more}.${expiring ? ' Sell or return them before they expire.' : ' Take them off the shelf and out of your stock count.'}`,
+        link: LINKS.supplierInventory,
+      });
+      return;
+    }
+    case 'organisation.toggled': {
+      if (!refs.organisationId) return;
+      const org = await readOrganisation(tx, refs.organisationId);
+      if (!org || org.kind === 'platform') return;
+      const home = org.kind === 'supplier' ? '/supplier' : '/customer';
+      await notify(
+        refs.organisationId,
+        org.isActive
+          ? {
+              title: `${org.name} is active again`,
+              body: `The platform reactivated ${org.name}; your team can sign in and trade again.`,
+              link: home,
+            }
+          : {
+              title: `${org.name} was deactivated`,
+              body: `The platform deactivated ${org.name}. Contact the platform operator to reactivate it.`,
+              link: home,
+            },
+      );
+      return;
+    }
+    case 'organisation.registered': {
+      if (!refs.organisationId) return;
+      const org = await readOrganisation(tx, refs.organisationId);
+      // Customers start active; only a supplier waits for the operator to review its licence.
+      if (!org || org.kind !== 'supplier' || org.isActive) return;
+      for (const platform of await readPlatformOrganisations(tx)) {
+        await notify(platform.id, {
+          title: `${org.name} awaits licence review`,
+          body: `${org.name} registered as a supplier. Review its licence and activate it under Organisations.`,
+          link: LINKS.admin,
+        });
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * A credit application also goes to the approver addresses the supplier gave at registration, who may
+ * have no account: one plain message each, queued with the notifications.
+ */
+async function mailApprovers(tx: Tx, applicationId: string, supplierId: string, options: NotifyOptions) {
+  const [supplier, application] = await Promise.all([
+    readApproverEmails(tx, supplierId),
+    readApplication(tx, applicationId),
+  ]);
+  if (!supplier || !application) return;
+  for (const to of supplier.approverEmails) {
+    await options.queueMail(tx, {
+      kind: 'message',
+      to,
+      subject: `Credit application from ${application.customerName}`,
+      content: {
+        heading: `Credit application from ${application.customerName}`,
+        lines: [
+          `${application.customerName} applied to ${supplier.name} for a credit line of ${formatCedis(application.requestedLimit)}.`,
+          'Sign in to Aduro with a CreditApprover or Admin account to approve or decline it.',
+        ],
+        action: { label: 'Review the application', url: LINKS.supplierCredit },
+        footer: `You got this e-mail because ${supplier.name} named this address as a credit approver when it registered at Aduro.`,
+      },
+    });
+  }
+}
