@@ -27,6 +27,7 @@ import inventoryRoutes from './modules/inventory/inventory.routes.ts';
 import invoiceRoutes from './modules/invoices/invoices.routes.ts';
 import orderRoutes from './modules/orders/orders.routes.ts';
 import orderDefaultsRoutes from './modules/orders/orders.defaults.routes.ts';
+import recallRoutes from './modules/recalls/recalls.routes.ts';
 import staffRoutes from './modules/staff/staff.routes.ts';
 import supplierMarketplaceRoutes from './modules/suppliers/suppliers.marketplace.routes.ts';
 import supplierSettingsRoutes from './modules/suppliers/suppliers.settings.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(orderDefaultsRoutes);
       await api.register(creditRoutes);
       await api.register(invoiceRoutes);
+      await api.register(recallRoutes);
       await api.register(eventRoutes);
       await api.register(notificationRoutes);
     },

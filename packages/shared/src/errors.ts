@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   CART_LINE_NOT_FOUND: ['not_found', 'No such line in the cart.'],
   LICENCE_NOT_FOUND: ['not_found', 'The organisation has no licence on file.'],
   NOTIFICATION_NOT_FOUND: ['not_found', 'No such notification for this user.'],
+  RECALL_NOT_FOUND: ['not_found', 'No such recall for this organisation.'],
 
   // The state of things does not allow it (409): refresh and decide again.
   EMAIL_TAKEN: ['conflict', 'An account already uses this e-mail.'],
@@ -78,6 +79,15 @@ export const ERROR_CODES = {
     'conflict',
     'Too few of the supplier’s units have the order’s minimum shelf life left at delivery; the message says how many do.',
   ],
+  BATCH_RECALLED: [
+    'conflict',
+    'The order could only be filled from recalled (quarantined) batches; the message names the recall.',
+  ],
+  BATCHES_ALREADY_RECALLED: [
+    'conflict',
+    'Every batch named is already under a recall; the message names it.',
+  ],
+  DROP_NOT_RECALLED: ['conflict', 'The delivery received none of the recalled batches.'],
   ORDER_NOT_AWAITING_APPROVAL: ['conflict', 'The order was already approved or cancelled.'],
   ORDER_NOT_RELEASED: ['conflict', 'The order’s drops cannot move before the buyer approves it.'],
   INVALID_TRANSITION: ['conflict', 'The drop cannot move from its status to the one asked for.'],

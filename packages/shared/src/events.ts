@@ -32,6 +32,10 @@ export const EVENT_TYPES = [
   'lots.expired',
   /** Notifications were written for users of the organisations named: their bells refresh. */
   'notifications.added',
+  /** A recall quarantined batches: the suppliers holding them and every buyer that received them. */
+  'recall.declared',
+  /** A buyer confirmed a recalled delivery is quarantined at its pharmacy. */
+  'recall.acknowledged',
 ] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -42,6 +46,8 @@ export type EventType = z.infer<typeof eventTypeSchema>;
  */
 export const eventRefsSchema = z.object({
   supplierId: z.uuid().optional(),
+  /** Every supplier concerned, when an event concerns several (a platform recall of several suppliers' lots). */
+  supplierIds: z.array(z.uuid()).optional(),
   buyerId: z.uuid().optional(),
   productIds: z.array(z.uuid()).optional(),
   orderIds: z.array(z.uuid()).optional(),
@@ -54,6 +60,7 @@ export const eventRefsSchema = z.object({
   applicationId: z.uuid().optional(),
   creditLineId: z.uuid().optional(),
   invoiceId: z.uuid().optional(),
+  recallId: z.uuid().optional(),
   userId: z.uuid().optional(),
   organisationId: z.uuid().optional(),
 });

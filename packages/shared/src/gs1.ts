@@ -1,3 +1,7 @@
+// The parser library ships no types; its declaration travels with this file, so every app that
+// compiles it (the web app's tsconfig does not include packages/shared/src/types) finds it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./types/gs1-barcode-parser-mod.d.ts" />
 import gs1BarcodeParser from 'gs1-barcode-parser-mod';
 import { normaliseGtin } from './gtin.ts';
 

@@ -11,7 +11,33 @@ export const INVENTORY_MESSAGES = {
   moq: 'Minimum order quantity must be a whole number, 1 or more',
   synced: 'Inventory synchronised',
   unknownProduct: 'No catalogue product has that identifier',
+  batchNumber:
+    "A batch number is 1 to 20 letters, digits, '.', '/', '_' or '-', starting with a letter or digit",
 } as const;
+
+/**
+ * A manufacturer's batch (lot) number as printed on the pack and carried by GS1 AI (10): kept in capitals,
+ * so one typed in lower case and one scanned are the same batch (docs/domain.md "Batches"). GS1 allows a
+ * few more punctuation marks; pharmaceutical batches use none of them, and a narrow set keeps recalls
+ * matching exactly what was received.
+ */
+export const BATCH_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9./_-]{0,19}$/;
+export const batchNumberSchema = z
+  .string({ error: INVENTORY_MESSAGES.batchNumber })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => BATCH_NUMBER_PATTERN.test(v), INVENTORY_MESSAGES.batchNumber);
+
+/** Units a drop received from one lot: the lot's batch (when recorded) and expiry (when it has one). */
+export const allocatedBatchSchema = z
+  .object({
+    batchNumber: z.string().nullable(),
+    /** YYYY-MM-DD */
+    expiryDate: z.string().nullable(),
+    quantity: z.number().int(),
+  })
+  .meta({ id: 'AllocatedBatch' });
+export type AllocatedBatch = z.infer<typeof allocatedBatchSchema>;
 
 export const EXPIRY_STATUSES = ['expired', 'expiring_soon', 'healthy', 'not_applicable'] as const;
 export type ExpiryStatus = (typeof EXPIRY_STATUSES)[number];
@@ -75,9 +101,13 @@ export const inventoryRowSchema = z
     quantity: z.number().int(),
     unitPrice: z.number().describe("The supplier's current offer price for the product, GH₵"),
     moq: z.number().int(),
+    /** The lot's batch number; null for stock synced without one. */
+    batchNumber: z.string().nullable(),
     expiryDate: z.string().nullable(),
     expiryStatus: z.enum(EXPIRY_STATUSES),
     daysUntilExpiry: z.number().int().nullable(),
+    /** The first recall that quarantined the lot ('Recalled'); null while the lot may be sold. */
+    recall: z.object({ id: z.string(), number: z.string() }).nullable(),
     updatedAt: z.string(),
   })
   .meta({ id: 'InventoryRow' });
@@ -91,7 +121,7 @@ const money = z
 
 /**
  * POST /api/inventory body and the stock sync form: sets the counted quantity of one lot (supplier,
- * product, expiry) and the offer price of the product; moq optional.
+ * product, batch, expiry) and the offer price of the product; batch and moq optional.
  */
 export const inventorySyncSchema = z
   .object({
@@ -113,6 +143,12 @@ export const inventorySyncSchema = z
       .nullish()
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || isIsoDate(v), INVENTORY_MESSAGES.expiryDate),
+    /** Optional: without it the sync sets the lot of (product, expiry) with no batch, as before batches. */
+    batchNumber: z
+      .string({ error: INVENTORY_MESSAGES.batchNumber })
+      .nullish()
+      .transform((v) => (v && v.trim() ? v : null))
+      .pipe(batchNumberSchema.nullable()),
     moq: z
       .number()
       .int(INVENTORY_MESSAGES.moq)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allocatedBatchSchema } from './inventory.ts';
 import { PAYMENT_METHODS } from './payments.ts';
 import { formatCedis, hasWholePesewas } from './money.ts';
 
@@ -45,6 +46,15 @@ export const invoiceSchema = z
     onCredit: z.boolean(),
     payments: z.number().int(),
     lastPaidAt: z.string().nullable(),
+    /** Each drop's batches and expiries as allocated at approval, by drop sequence (cancelled drops left out). */
+    drops: z.array(
+      z.object({
+        sequence: z.number().int(),
+        addressName: z.string(),
+        quantity: z.number().int(),
+        batches: z.array(allocatedBatchSchema),
+      }),
+    ),
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoiceSchema>;

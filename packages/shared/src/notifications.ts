@@ -98,6 +98,16 @@ export const NOTIFICATION_TOPICS = {
     events: ['lots.expiring', 'lots.expired'],
     heardBy: ['InventoryManager', 'Admin'],
   },
+  recall: {
+    label: 'Recalls of batches you hold or received',
+    events: ['recall.declared'],
+    heardBy: ['Buyer', 'InventoryManager', 'ShippingClerk', 'Admin'],
+  },
+  recall_acknowledged: {
+    label: 'Pharmacies confirming recalled deliveries are quarantined',
+    events: ['recall.acknowledged'],
+    heardBy: ['InventoryManager', 'ShippingClerk', 'Admin'],
+  },
   organisation_status: {
     label: 'Your organisation activated or deactivated',
     events: ['organisation.toggled'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from './inventory.ts';
+import { allocatedBatchSchema, isIsoDate } from './inventory.ts';
+import { RECALL_SEVERITIES } from './recalls.ts';
 import { roundPesewas, toCedis, toPesewas } from './money.ts';
 import {
   allowedPaymentMethods,
@@ -246,6 +247,20 @@ export const dropSchema = z
     shippedAt: z.string().nullable(),
     deliveredAt: z.string().nullable(),
     cancelledAt: z.string().nullable(),
+    /**
+     * The batches the drop's units were allocated from (first expiry first out at approval), soonest
+     * expiry first; empty before approval and once a cancellation returned them to stock.
+     */
+    batches: z.array(allocatedBatchSchema),
+    /** The recalls that name a batch this drop received, with the buyer's acknowledgement when given. */
+    recalls: z.array(
+      z.object({
+        id: z.string(),
+        number: z.string(),
+        severity: z.enum(RECALL_SEVERITIES),
+        acknowledgedAt: z.string().nullable(),
+      }),
+    ),
   })
   .meta({ id: 'Drop' });
 export type Drop = z.infer<typeof dropSchema>;

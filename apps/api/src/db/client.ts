@@ -258,3 +258,12 @@ export async function queryRows<T extends Record<string, unknown>>(db: Executor,
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A PostgreSQL array literal ('{"a","b"}') for one parameter cast to an array type (`${pgArray(ids)}::uuid[]`).
+ * Drizzle's sql template spreads a JavaScript array into one parameter per element, which `= any(...)`
+ * cannot take; a literal is one text parameter on node-postgres and PGlite alike. Elements are quoted,
+ * with quotes and backslashes escaped, so any text is safe.
+ */
+export const pgArray = (values: readonly string[]): string =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;

@@ -7,7 +7,9 @@ const OPTIONS: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // 'wasm-unsafe-eval' lets the camera's barcode reader (zxing-wasm, served from our origin) compile
+      // its WebAssembly where the browser lacks BarcodeDetector; it allows no JavaScript eval.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // Radix and sonner add small <style> elements at run time; scripts stay strictly same-origin.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

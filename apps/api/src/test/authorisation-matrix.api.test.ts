@@ -332,6 +332,33 @@ const POLICY: Record<string, Policy> = {
     }),
   },
 
+  // Recalls: suppliers holding stock declare (their own lots), the platform declares anyone's; every
+  // signed-in caller reads its share (a recall it has no share in is a 404); buyers acknowledge.
+  'POST /api/recalls': {
+    allow: [...WITH_INVENTORY, 'platform'],
+    // A batch nobody holds: refused as invalid (400) after authorisation, and nothing is written.
+    request: () => ({
+      url: '/api/recalls',
+      payload: {
+        productId: temaProduct.productId,
+        batchNumbers: ['MATRIX1'],
+        reason: 'Matrix recall test reason',
+        severity: 'class_3',
+      },
+    }),
+  },
+  'GET /api/recalls': { allow: EVERYONE, request: () => ({ url: '/api/recalls' }) },
+  'GET /api/recalls/{id}': {
+    allow: EVERYONE,
+    request: () => ({ url: '/api/recalls/00000000-0000-4000-8000-000000000000' }),
+  },
+  'POST /api/recalls/{id}/drops/{dropId}/acknowledge': {
+    allow: CUSTOMERS,
+    request: (c) => ({
+      url: `/api/recalls/00000000-0000-4000-8000-000000000000/drops/${c.own.dropId}/acknowledge`,
+    }),
+  },
+
   // The live change feed.
   'GET /api/events': { allow: EVERYONE, stream: true, request: () => ({ url: '/api/events' }) },
 

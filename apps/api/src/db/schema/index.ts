@@ -10,3 +10,4 @@ export * from './suppliers.ts';
 export * from './events.ts';
 export * from './idempotency.ts';
 export * from './notifications.ts';
+export * from './recalls.ts';

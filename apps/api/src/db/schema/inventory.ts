@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './auth.ts';
 import { products } from './catalogue.ts';
 import { createdAt, money, updatedAt } from './columns.ts';
@@ -53,7 +53,11 @@ export const offerPrices = pgTable(
   ],
 );
 
-/** Stock in lots: one row per supplier, product and expiry date (or none). */
+/**
+ * Stock in lots: one row per supplier, product, batch number (or none) and expiry date (or none)
+ * (docs/domain.md "Batches"). A lot under a recall is quarantined (`quarantined_at`): it keeps its units,
+ * which are never allocated, counted as stock on offer or shown to buyers again.
+ */
 export const inventoryLots = pgTable(
   'inventory_lots',
   {
@@ -64,15 +68,21 @@ export const inventoryLots = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
+    /** The manufacturer's batch (lot) number, in capitals, as printed and in GS1 AI (10). */
+    batchNumber: text('batch_number'),
     expiryDate: date('expiry_date', { mode: 'string' }),
     quantity: integer('quantity').notNull(),
+    /** Set once, by the first recall naming the lot's batch; never cleared. */
+    quarantinedAt: timestamp('quarantined_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('inventory_lots_supplier_product_expiry_unique')
-      .on(t.supplierId, t.productId, t.expiryDate)
+    unique('inventory_lots_supplier_product_batch_expiry_unique')
+      .on(t.supplierId, t.productId, t.batchNumber, t.expiryDate)
       .nullsNotDistinct(),
+    index('inventory_lots_product_batch_idx').on(t.productId, t.batchNumber),
+    check('inventory_lots_batch_number_check', sql`${t.batchNumber} ~ '^[A-Z0-9][A-Z0-9./_-]{0,19}$'`),
     index('inventory_lots_product_idx').on(t.productId, t.expiryDate),
     check('inventory_lots_quantity_nonnegative', sql`${t.quantity} >= 0`),
   ],

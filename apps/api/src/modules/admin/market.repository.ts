@@ -88,6 +88,8 @@ export async function readMarketFacts(db: Executor, now: Date, today: string): P
         join organizations s on s.id = l.supplier_id
         left join offers f on f.supplier_id = l.supplier_id and f.product_id = l.product_id
         where l.quantity > 0 and l.expiry_date >= ${today}::date and l.expiry_date < ${today}::date + 90
+          -- Recalled (quarantined) units will never be sold: the recall, not expiry, decides their fate.
+          and l.quarantined_at is null
         group by s.id, s.name
         order by units desc, s.name
         limit 5`,

@@ -62,6 +62,8 @@ export async function listCartLines(
         from inventory_lots l
         where l.supplier_id = c.supplier_id and l.product_id = c.product_id
           and l.quantity > 0 and (l.expiry_date is null or l.expiry_date >= ${today}::date)
+          -- A recalled (quarantined) lot is never allocated, so it is no stock to quote against.
+          and l.quarantined_at is null
       ) st on true
       where c.user_id = ${owner.userId} and c.buyer_org_id = ${owner.buyerOrgId}
       ${
@@ -99,6 +101,7 @@ export async function findAddTarget(
                 left join inventory_lots l
                   on l.supplier_id = f.supplier_id and l.product_id = f.product_id
                  and l.quantity > 0 and (l.expiry_date is null or l.expiry_date >= ${opts.today}::date)
+                 and l.quarantined_at is null -- recalled units are not on offer
                where f.supplier_id = ${opts.supplierId} and f.product_id = ${opts.productId}
                group by f.id) as "offeredStock",
              b.name as "buyerName", coalesce(b.is_active, false) as "buyerActive"

@@ -114,6 +114,8 @@ export async function listPriceLines(
                  select 1 from ${inventoryLots} l
                  where l.supplier_id = f.supplier_id and l.product_id = f.product_id
                    and l.quantity > 0 and (l.expiry_date is null or l.expiry_date >= ${opts.today}::date)
+                   -- A recalled (quarantined) lot is not stock on offer, as in the supplier matches.
+                   and l.quarantined_at is null
                ) as published
         from ${offers} f
         join ${organizations} s on s.id = f.supplier_id and s.kind = 'supplier'

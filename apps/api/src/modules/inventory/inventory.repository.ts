@@ -1,19 +1,45 @@
-import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS } from '@aduro/shared/inventory';
-import { queryRows, type Executor, type Tx } from '../../db/client.ts';
-import { inventoryLots, offerPrices, offers, orderDrops, orders, products } from '../../db/schema/index.ts';
+import { pgArray, queryRows, type Executor, type Tx } from '../../db/client.ts';
+import {
+  inventoryLots,
+  offerPrices,
+  offers,
+  orderDrops,
+  orders,
+  products,
+  recallLots,
+  recalls,
+} from '../../db/schema/index.ts';
 
 /** A lot as the inventory table shows it, before the expiry status is worked out. */
 export interface LotRow {
   id: string;
   quantity: number;
+  batchNumber: string | null;
   expiryDate: string | null;
+  /** The earliest recall that quarantined the lot, else null. */
+  recall: { id: string; number: string } | null;
   /** ISO 8601 UTC. */
   updatedAt: string;
   product: { id: string; name: string; brandName: string; category: string; unitOfMeasure: string };
   unitPrice: number;
   moq: number;
 }
+
+/**
+ * The earliest recall that names the lot (alias `lot`, with id and quarantined_at) as JSON {id, number},
+ * else null: a lot may be under two recalls, and the first is the one that quarantined it. Only a
+ * quarantined lot can be under one (a recall sets quarantined_at, and it is never cleared), so the others
+ * skip the look-up.
+ */
+const lotRecall = (lot: SQL) => sql`
+  case when ${lot}.quarantined_at is not null then (
+    select json_build_object('id', r.id, 'number', r.number)
+    from ${recallLots} rl join ${recalls} r on r.id = rl.recall_id
+    where rl.lot_id = ${lot}.id
+    order by r.created_at, r.number
+    limit 1) end`;
 
 /**
  * The whole GET /api/inventory answer as JSON text, built by PostgreSQL in one statement: expiry status
@@ -31,6 +57,7 @@ export async function lotsJsonText(db: Executor, supplierId: string, today: stri
           'quantity', l.quantity,
           'unitPrice', o.unit_price,
           'moq', o.moq,
+          'batchNumber', l.batch_number,
           'expiryDate', l.expiry_date,
           'expiryStatus', case
             when l.expiry_date is null then 'not_applicable'
@@ -38,8 +65,10 @@ export async function lotsJsonText(db: Executor, supplierId: string, today: stri
             when l.expiry_date <= ${today}::date + ${EXPIRING_SOON_DAYS}::int then 'expiring_soon'
             else 'healthy' end,
           'daysUntilExpiry', l.expiry_date - ${today}::date,
+          'recall', ${lotRecall(sql`l`)},
           'updatedAt', to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-          order by lower(p.name), p.name, p.id, l.expiry_date asc nulls last, l.id), '[]'::json)::text as body
+          order by lower(p.name), p.name, p.id, l.expiry_date asc nulls last, l.batch_number asc nulls last, l.id),
+          '[]'::json)::text as body
         from ${inventoryLots} l
         join ${products} p on p.id = l.product_id
         join ${offers} o on o.supplier_id = l.supplier_id and o.product_id = l.product_id
@@ -58,8 +87,10 @@ export async function findProduct(db: Executor, productId: string) {
 
 /**
  * A stock count in one statement: sets the supplier's price for the product (and its moq when given; a
- * new offer starts at moq 1) and the counted quantity of the lot (supplier, product, expiry), creating
- * either when new (the lots' unique key treats a missing expiry as one lot, nulls not distinct). Answers
+ * new offer starts at moq 1) and the counted quantity of the lot (supplier, product, batch, expiry),
+ * creating either when new (the lots' unique key treats a missing batch or expiry as one value, nulls not
+ * distinct, so a sync without a batch sets the lot with none, as before batches). A quarantined lot keeps
+ * its quarantine: the count is set, the recall stays (docs/domain.md "Recalls"). Answers
  * the lot as the inventory table shows it, or null when no such product exists (nothing written then).
  * One statement instead of four round trips (find the product, the offer, the lot, read it back): a
  * sync is the market's most frequent write. A price that differs from the one held (or a new offer's
@@ -72,6 +103,8 @@ export async function syncLot(
     productId: string;
     unitPrice: number;
     moq: number | null;
+    /** In capitals (batchNumberSchema), or null for the lot without a batch. */
+    batchNumber: string | null;
     expiryDate: string | null;
     quantity: number;
     now: Date;
@@ -105,16 +138,19 @@ export async function syncLot(
           select ${values.supplierId}, ${values.productId}, offer.unit_price, clock_timestamp() from offer
           where not exists (select 1 from previous where previous.unit_price = offer.unit_price)
         ), lot as (
-          insert into ${inventoryLots} as l (supplier_id, product_id, expiry_date, quantity)
-          select ${values.supplierId}, id, ${values.expiryDate}::date, ${values.quantity} from product
-          on conflict (supplier_id, product_id, expiry_date) do update
+          insert into ${inventoryLots} as l (supplier_id, product_id, batch_number, expiry_date, quantity)
+          select ${values.supplierId}, id, ${values.batchNumber}::text, ${values.expiryDate}::date, ${values.quantity}
+          from product
+          on conflict (supplier_id, product_id, batch_number, expiry_date) do update
             set quantity = excluded.quantity, updated_at = ${values.now}
-          returning id, quantity, expiry_date, updated_at
+          returning id, quantity, batch_number, expiry_date, quarantined_at, updated_at
         )
         select json_build_object(
           'id', lot.id,
           'quantity', lot.quantity,
+          'batchNumber', lot.batch_number,
           'expiryDate', lot.expiry_date,
+          'recall', ${lotRecall(sql`lot`)},
           'updatedAt', to_char(lot.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'product', json_build_object(
             'id', product.id, 'name', product.name, 'brandName', product.brand_name,
@@ -126,7 +162,11 @@ export async function syncLot(
   return rows[0]?.lot ?? null;
 }
 
-/** The supplier's lots of a product that can still be sold on or after `today`, soonest expiry first. */
+/**
+ * The supplier's lots of a product that can still be sold on or after `today`, soonest expiry first.
+ * Quarantined (recalled) lots are left out: their units will never be sold, so they are neither cover
+ * nor at risk of expiring unsold.
+ */
 export async function listUnexpiredLots(db: Executor, supplierId: string, productId: string, today: string) {
   return db
     .select({ expiryDate: inventoryLots.expiryDate, quantity: inventoryLots.quantity })
@@ -137,6 +177,7 @@ export async function listUnexpiredLots(db: Executor, supplierId: string, produc
         eq(inventoryLots.productId, productId),
         gt(inventoryLots.quantity, 0),
         or(isNull(inventoryLots.expiryDate), gte(inventoryLots.expiryDate, today)),
+        isNull(inventoryLots.quarantinedAt),
       ),
     )
     .orderBy(sql`${inventoryLots.expiryDate} asc nulls last`);
@@ -183,7 +224,7 @@ export async function weeklyReleasedUnits(
 /**
  * The seller's sellable lots of a product, locked, first-expiry-first-out: dated lots by expiry, then
  * undated ones, then by id so every transaction locks them in the same order and none deadlocks.
- * Expired and empty lots are never returned. All of them are locked, also those an order's minimum
+ * Expired, empty and quarantined (recalled) lots are never returned. All of them are locked, also those an order's minimum
  * shelf life rules out, so the lock order stays one whatever an order asks for.
  */
 export async function lockSellableLots(tx: Tx, sellerOrgId: string, productId: string, today: string) {
@@ -192,10 +233,72 @@ export async function lockSellableLots(tx: Tx, sellerOrgId: string, productId: s
     sql`select id, quantity, to_char(expiry_date, 'YYYY-MM-DD') as "expiryDate" from inventory_lots
         where supplier_id = ${sellerOrgId} and product_id = ${productId}
           and quantity > 0 and (expiry_date is null or expiry_date >= ${today}::date)
+          and quarantined_at is null
         order by expiry_date asc nulls last, id
         for update`,
   );
 }
+
+/**
+ * Locks the lots of a product's batches that a recall covers: one supplier's, or every supplier's when
+ * `supplierId` is null (a platform recall). Ordered by supplier, then as lockSellableLots orders one
+ * supplier's lots, so a recall and an approval lock shared lots the same way round. FOR UPDATE re-reads
+ * each row once its lock is granted, so an approval that committed first has already taken its units
+ * (and its allocations are traced), and one that comes after sees the lot quarantined.
+ */
+export async function lockBatchLots(
+  tx: Tx,
+  q: { productId: string; supplierId: string | null; batchNumbers: string[] },
+) {
+  return queryRows<{
+    id: string;
+    supplierId: string;
+    batchNumber: string;
+    expiryDate: string | null;
+    quantity: number;
+    quarantinedAt: string | null;
+  }>(
+    tx,
+    sql`select id, supplier_id as "supplierId", batch_number as "batchNumber",
+               to_char(expiry_date, 'YYYY-MM-DD') as "expiryDate", quantity,
+               quarantined_at as "quarantinedAt"
+        from inventory_lots
+        where product_id = ${q.productId}
+          and (${q.supplierId}::uuid is null or supplier_id = ${q.supplierId}::uuid)
+          and batch_number = any(${pgArray(q.batchNumbers)}::text[])
+        order by supplier_id, expiry_date asc nulls last, id
+        for update`,
+  );
+}
+
+/**
+ * Quarantines lots (locked by lockBatchLots): they keep their units, which are never allocated again.
+ * Stamped with the database's clock once the locks are held, so every allocation made before (by an
+ * approval that held the lots first) is older than the quarantine, and none is younger.
+ */
+export async function quarantineLots(tx: Tx, lotIds: string[]) {
+  if (lotIds.length === 0) return;
+  await tx.execute(sql`
+    update inventory_lots
+    set quarantined_at = coalesce(quarantined_at, clock_timestamp()), updated_at = clock_timestamp()
+    where id = any(${pgArray(lotIds)}::uuid[])`);
+}
+
+/**
+ * The JSON array of AllocatedBatch (packages/shared/src/inventory.ts) of a drop (`dropId`, an SQL
+ * expression such as d.id): the units it holds, its allocations not returned, summed per lot, soonest
+ * expiry first (undated last), then by batch. Empty before approval and once a cancellation returned
+ * them. Driven by drop_allocations_drop_idx, so a list of many orders costs one index probe per drop.
+ */
+export const dropBatchesJson = (dropId: SQL) => sql`
+  coalesce((
+    select json_agg(json_build_object(
+             'batchNumber', l.batch_number, 'expiryDate', to_char(l.expiry_date, 'YYYY-MM-DD'),
+             'quantity', a.quantity)
+           order by l.expiry_date asc nulls last, l.batch_number asc nulls last, l.id)
+    from (select lot_id, sum(quantity)::int as quantity from drop_allocations
+          where drop_id = ${dropId} and returned_at is null group by lot_id) a
+    join inventory_lots l on l.id = a.lot_id), '[]'::json)`;
 
 /**
  * Locks the lots a drop's units (not yet returned) came from, in lockSellableLots's order, so a

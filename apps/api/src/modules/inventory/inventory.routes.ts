@@ -29,7 +29,7 @@ export default async function inventoryRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['inventory'],
-        summary: "The signed-in supplier's stock lots, by product name then expiry",
+        summary: "The signed-in supplier's stock lots, by product name, then expiry, then batch",
         security,
         response: { 200: z.array(inventoryRowSchema), ...errors },
       },
@@ -48,8 +48,10 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         tags: ['inventory'],
         summary: "Set a lot's counted quantity and the offer price",
         description:
-          'A sync, not a delta: the lot (product, expiry date or none) is set to the counted quantity and the ' +
-          'offer price (and moq when given; a new offer starts at moq 1) is set, in one transaction.',
+          'A sync, not a delta: the lot (product, batch number or none, expiry date or none) is set to the ' +
+          'counted quantity and the offer price (and moq when given; a new offer starts at moq 1) is set, in ' +
+          'one transaction. A batch number is kept in capitals; a sync without one sets the lot with no batch. ' +
+          'A recalled (quarantined) lot takes the count but stays quarantined.',
         security,
         body: inventorySyncSchema,
         response: { 200: inventoryRowSchema, ...errors },

@@ -42,9 +42,11 @@ function toInventoryRow(row: LotRow, today: string): InventoryRow {
     quantity: row.quantity,
     unitPrice: row.unitPrice,
     moq: row.moq,
+    batchNumber: row.batchNumber,
     expiryDate: row.expiryDate,
     expiryStatus: expiryStatusFor(row.expiryDate, today),
     daysUntilExpiry: row.expiryDate === null ? null : daysUntil(row.expiryDate, today),
+    recall: row.recall,
     updatedAt: row.updatedAt,
   };
 }
@@ -58,8 +60,9 @@ export async function getInventoryJson(db: Db, supplierId: string): Promise<stri
 }
 
 /**
- * Sets one lot to the counted quantity and the offer's price (and moq) in one transaction, and records
- * inventory.synced for every buyer: the offer and the stock they match against changed.
+ * Sets one lot (product, batch or none, expiry or none) to the counted quantity and the offer's price
+ * (and moq) in one transaction, and records inventory.synced for every buyer: the offer and the stock
+ * they match against changed.
  */
 export async function syncInventory(
   db: Db,
@@ -74,6 +77,7 @@ export async function syncInventory(
       productId: input.productId,
       unitPrice: input.unitPrice,
       moq: input.moq,
+      batchNumber: input.batchNumber,
       expiryDate: input.expiryDate,
       quantity: input.quantity,
       now: new Date(),

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Invoice } from '@aduro/shared/invoices';
 import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { dropBatchesJson } from '../inventory/inventory.repository.ts';
 
 const iso = (column: ReturnType<typeof sql>) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Invoices of a buyer or a seller, optionally by status (overdue: unpaid past due), latest due first. */
+/**
+ * Invoices of a buyer or a seller, optionally by status (overdue: unpaid past due), latest due first,
+ * each with its order's drops (cancelled ones left out) and the batches each holds.
+ */
 export async function listInvoices(
   db: Executor,
   opts: { buyerOrgId?: string; sellerOrgId?: string; invoiceId?: string; status?: string; today: string },
@@ -21,7 +25,12 @@ export async function listInvoices(
                ${iso(sql`i.issued_at`)} as "issuedAt", to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
                i.status, ${overdue} as overdue, i.on_credit as "onCredit",
                (select count(*)::int from payments y where y.invoice_id = i.id) as payments,
-               (select ${iso(sql`max(y.received_at)`)} from payments y where y.invoice_id = i.id) as "lastPaidAt"
+               (select ${iso(sql`max(y.received_at)`)} from payments y where y.invoice_id = i.id) as "lastPaidAt",
+               coalesce((
+                 select json_agg(json_build_object(
+                          'sequence', d.sequence, 'addressName', d.address_name, 'quantity', d.quantity,
+                          'batches', ${dropBatchesJson(sql`d.id`)}) order by d.sequence)
+                 from order_drops d where d.order_id = o.id and d.status <> 'Cancelled'), '[]'::json) as drops
         from invoices i
         join orders o on o.id = i.order_id
         join products p on p.id = o.product_id

@@ -506,6 +506,12 @@ describe('e-mail preferences', () => {
     expect(notificationPreferencesSchema.parse(res.json()).topics).toEqual([
       { topic: 'order_released', label: 'Orders approved and released', email: true },
       { topic: 'lot_expiry', label: 'Lots expiring within 30 days and expired', email: true },
+      { topic: 'recall', label: 'Recalls of batches you hold or received', email: true },
+      {
+        topic: 'recall_acknowledged',
+        label: 'Pharmacies confirming recalled deliveries are quarantined',
+        email: true,
+      },
     ]);
     const buyer = notificationPreferencesSchema.parse(
       (await call('GET', '/api/notifications/preferences', kejetia)).json(),
@@ -516,6 +522,7 @@ describe('e-mail preferences', () => {
       'credit_decision',
       'payment_recorded',
       'invoice_reminder',
+      'recall',
       'organisation_status',
     ]);
   });

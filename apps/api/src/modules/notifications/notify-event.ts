@@ -1,6 +1,7 @@
 import type { FeedEvent } from '@aduro/shared/events';
 import { formatCedis, sumCedis } from '@aduro/shared/money';
 import { NOTIFICATION_TOPICS, topicOfEvent, type NotificationTopic } from '@aduro/shared/notifications';
+import { RECALL_SEVERITY_LABELS } from '@aduro/shared/recalls';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MessageContent } from '../../lib/mail/message.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -16,6 +17,7 @@ import {
   readPlatformOrganisations,
   type NotificationText,
 } from './notifications.repository.ts';
+import { readAcknowledgement, readRecallForNotification } from '../recalls/recalls.repository.ts';
 import { readLots } from './reminders.repository.ts';
 
 /*
@@ -35,6 +37,8 @@ const LINKS = {
   buyerOrder: (orderId: string) => `/customer/orders?order=${orderId}`,
   buyerCredit: '/customer/credit',
   admin: '/admin',
+  supplierRecall: (recallId: string) => `/supplier?tab=recalls&recall=${recallId}`,
+  buyerRecall: (recallId: string) => `/customer/orders?recall=${recallId}`,
 } as const;
 
 /** Drop moves the buyer hears of; Awaiting Dispatch is the supplier's business. */
@@ -85,6 +89,8 @@ export async function notifyEvent(db: Db, event: FeedEvent, options: NotifyOptio
 type Notify = (orgId: string, text: NotificationText) => Promise<void>;
 
 const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+const batches = (numbers: readonly string[]) =>
+  `batch${numbers.length === 1 ? '' : 'es'} ${numbers.join(', ')}`;
 
 /** The notifications' text for each event type, sent to `notify` once per organisation that hears it. */
 async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Promise<void> {
@@ -274,6 +280,42 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
           link: LINKS.admin,
         });
       }
+      return;
+    }
+    case 'recall.declared': {
+      if (!refs.recallId) return;
+      const recall = await readRecallForNotification(tx, refs.recallId);
+      if (!recall) return;
+      const about = (numbers: readonly string[]) =>
+        `Recall ${recall.number}: ${recall.productName} ${batches(numbers)}`;
+      // The reason as typed, less a final full stop, so the sentence after it reads right.
+      const why = `${RECALL_SEVERITY_LABELS[recall.severity]}. Reason: ${recall.reason.replace(/[.!?\s]+$/, '')}`;
+      // Each organisation hears of the batches it holds or received, not the whole recall's list.
+      for (const supplier of recall.suppliers) {
+        await notify(supplier.orgId, {
+          title: about(supplier.batchNumbers),
+          body: `${recall.declaredByName} recalled ${recall.productName} ${batches(supplier.batchNumbers)}. ${why}. Your ${units(supplier.units)} of it are quarantined and can no longer be sold; the recall lists every delivery that received them.`,
+          link: LINKS.supplierRecall(recall.id),
+        });
+      }
+      for (const buyer of recall.buyers) {
+        await notify(buyer.orgId, {
+          title: about(buyer.batchNumbers),
+          body: `${recall.declaredByName} recalled ${recall.productName} ${batches(buyer.batchNumbers)}. ${why}. ${buyer.drops === 1 ? 'One of your deliveries' : `${buyer.drops} of your deliveries`} received it: take it off the shelf, quarantine it and confirm on the recall.`,
+          link: LINKS.buyerRecall(recall.id),
+        });
+      }
+      return;
+    }
+    case 'recall.acknowledged': {
+      if (!refs.recallId || !refs.dropId) return;
+      const ack = await readAcknowledgement(tx, refs.recallId, refs.dropId);
+      if (!ack) return;
+      await notify(ack.sellerOrgId, {
+        title: `${ack.buyerName} quarantined ${ack.recallNumber} at ${ack.addressName}`,
+        body: `${ack.acknowledgedBy} of ${ack.buyerName} confirmed the ${ack.productName} of order ${ack.orderNumber} delivered to ${ack.addressName} is quarantined under recall ${ack.recallNumber}.`,
+        link: LINKS.supplierRecall(ack.recallId),
+      });
       return;
     }
     default:

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { pgArray, queryRows, type Executor, type Tx } from '../../db/client.ts';
 import type { ReminderKind } from '../../db/schema/index.ts';
 
 /**
@@ -45,7 +45,8 @@ export type LotDue = { id: string; supplierId: string };
 
 /**
  * Lots with stock not yet reminded of this kind: expiring from `today` to `today` + `days`, or expired
- * before `today`. Empty lots are nobody's concern.
+ * before `today`. Empty lots are nobody's concern, and a quarantined lot is handled under its recall
+ * (its units are never sold), so it is not reminded about.
  */
 export function lotsToRemind(
   db: Executor,
@@ -58,6 +59,7 @@ export function lotsToRemind(
     sql`select l.id, l.supplier_id as "supplierId"
         from inventory_lots l
         where l.quantity > 0
+          and l.quarantined_at is null
           and ${
             kind === 'lots.expiring'
               ? sql`l.expiry_date between ${today}::date and ${today}::date + ${days}::int`
@@ -76,7 +78,7 @@ export async function markReminded(
 ): Promise<void> {
   await tx.execute(sql`
     insert into reminders (kind, subject_id, event_id)
-    select ${kind}, s, ${eventId} from unnest(${`{${subjectIds.join(',')}}`}::uuid[]) s
+    select ${kind}, s, ${eventId} from unnest(${pgArray(subjectIds)}::uuid[]) s
     on conflict (kind, subject_id) do nothing`);
 }
 
@@ -86,7 +88,7 @@ export function readLots(db: Executor, ids: readonly string[]) {
     db,
     sql`select p.name as "productName", l.quantity, to_char(l.expiry_date, 'YYYY-MM-DD') as "expiryDate"
         from inventory_lots l join products p on p.id = l.product_id
-        where l.id = any(${`{${ids.join(',')}}`}::uuid[])
+        where l.id = any(${pgArray(ids)}::uuid[])
         order by l.expiry_date, p.name`,
   );
 }

@@ -2,6 +2,7 @@ import { CART_MESSAGES } from '@aduro/shared/cart';
 import { todayUtc } from '@aduro/shared/inventory';
 import { DRAFT_MESSAGES } from '@aduro/shared/marketplace';
 import { ORDER_MESSAGES } from '@aduro/shared/orders';
+import { RECALL_MESSAGES } from '@aduro/shared/recalls';
 import type { Tx } from '../../db/client.ts';
 import { toPesewas } from '@aduro/shared/money';
 import { addDays } from '../../lib/dates.ts';
@@ -9,6 +10,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { chargeCreditLine } from '../credit/credit.repository.ts';
 import { allocate, lockSellableLots } from '../inventory/inventory.repository.ts';
 import { issueInvoice } from '../invoices/invoices.repository.ts';
+import { quarantinedStock } from '../recalls/recalls.repository.ts';
 import { listDrops, lockOrder, markReleased } from './orders.repository.ts';
 import { recordOrderEvent } from './order-events.ts';
 
@@ -17,9 +19,11 @@ import { recordOrderEvent } from './order-events.ts';
  * four domains' repositories: orders (the order and its release), inventory (the lots), credit (the
  * line) and invoices (the invoice). It locks in the documented order (the order, the seller's lots, the
  * credit line, then the invoice it inserts; DOMAIN.md "Locks and retries") so concurrent approvals,
- * cancellations and payments queue instead of deadlocking: checks the order still awaits approval and
- * both parties are active; plans every drop first-expiry-first-out from the unexpired lots with the shelf life the order asks
- * for at that drop's delivery (DOMAIN.md "Minimum shelf life"); for credit
+ * cancellations, payments and recall declarations (which lock only lots, in the same order) queue instead
+ * of deadlocking: checks the order still awaits approval and both parties are active; plans every drop
+ * first-expiry-first-out from the unexpired, unquarantined lots with the shelf life the order asks for at
+ * that drop's delivery (DOMAIN.md "Minimum shelf life"), naming the recall when only recalled lots could
+ * have filled it (409 BATCH_RECALLED); for credit
  * charges the line when it has the room; takes the stock; issues the invoice; releases the order and
  * logs it; records order.released, for every buyer too since the seller's stock changed. Every refusal
  * throws before anything is written (the credit charge writes only when it succeeds).
@@ -40,20 +44,37 @@ export async function approveOrder(
   const today = todayUtc(now);
 
   // Stock, first expiry first out among the lots with the shelf life each drop asks for.
+  // Quarantined (recalled) lots are not among them; when only they could have filled the order, the
+  // refusal names the recall (refuseIfRecalled).
   const lots = await lockSellableLots(tx, order.sellerOrgId, order.productId, today);
   const available = lots.reduce((sum, l) => sum + l.quantity, 0);
-  if (available < order.totalQuantity) {
-    throw conflict(
-      'STOCK_SHORTFALL',
-      ORDER_MESSAGES.stockShortfall(order.sellerName, order.productName, available, order.totalQuantity),
-    );
-  }
   const drops = (await listDrops(tx, order.id)).filter((d) => d.status !== 'Cancelled');
   const needs = drops.map((d) => ({
     drop: d,
     earliestExpiry: earliestExpiry(order, d.estimatedDeliveryDate, today),
   }));
-  refuseShortShelfLife(order, lots, needs);
+  if (available < order.totalQuantity) {
+    await refuseIfRecalled(tx, order, lots, needs, today, { held: available, needed: order.totalQuantity });
+    throw conflict(
+      'STOCK_SHORTFALL',
+      ORDER_MESSAGES.stockShortfall(order.sellerName, order.productName, available, order.totalQuantity),
+    );
+  }
+  const short = shelfLifeShortfall(lots, needs);
+  if (short) {
+    await refuseIfRecalled(tx, order, lots, needs, today, short);
+    throw conflict(
+      'SHELF_LIFE_SHORTFALL',
+      ORDER_MESSAGES.shelfLifeShortfall(
+        order.sellerName,
+        order.productName,
+        short.held,
+        order.minShelfLifeDays,
+        short.day,
+        short.needed,
+      ),
+    );
+  }
   const allocations = planAllocations(lots, needs);
 
   // Credit, checked and charged under the line's lock.
@@ -111,39 +132,52 @@ function earliestExpiry(
   return addDays(delivery < today ? today : delivery, order.minShelfLifeDays);
 }
 
-const qualifies = (lot: SellableLot, earliest: string) =>
+const qualifies = (lot: Pick<SellableLot, 'expiryDate'>, earliest: string) =>
   lot.expiryDate === null || lot.expiryDate >= earliest;
 
 /**
- * Refuses (409 SHELF_LIFE_SHORTFALL) when the qualifying lots cannot fill the drops. The lots a stricter
+ * The first shortfall of the qualifying lots, or null when they can fill the drops. The lots a stricter
  * drop may take are a subset of those a looser one may take, so the drops can be filled exactly when, for
  * every drop's first allowed expiry day, the lots expiring on or after it hold at least the units of the
- * drops needing that day or later. Checked from the loosest day up, so the message names the whole order
- * when every drop asks the same.
+ * drops needing that day or later. Checked from the loosest day up, so the refusal (409
+ * SHELF_LIFE_SHORTFALL) names the whole order when every drop asks the same.
  */
-function refuseShortShelfLife(
-  order: { sellerName: string; productName: string; minShelfLifeDays: number },
-  lots: SellableLot[],
+function shelfLifeShortfall(
+  lots: readonly Pick<SellableLot, 'quantity' | 'expiryDate'>[],
   needs: DropNeed[],
-) {
+): { day: string; held: number; needed: number } | null {
   const days = [...new Set(needs.map((n) => n.earliestExpiry))].sort();
   for (const day of days) {
     const needed = needs.filter((n) => n.earliestExpiry >= day).reduce((sum, n) => sum + n.drop.quantity, 0);
     const held = lots.filter((l) => qualifies(l, day)).reduce((sum, l) => sum + l.quantity, 0);
-    if (held < needed) {
-      throw conflict(
-        'SHELF_LIFE_SHORTFALL',
-        ORDER_MESSAGES.shelfLifeShortfall(
-          order.sellerName,
-          order.productName,
-          held,
-          order.minShelfLifeDays,
-          day,
-          needed,
-        ),
-      );
-    }
+    if (held < needed) return { day, held, needed };
   }
+  return null;
+}
+
+/**
+ * Refuses with 409 BATCH_RECALLED, naming the seller's latest recall of the product, when the lots a
+ * recall quarantined would have filled the order the sellable ones cannot: the buyer learns why the
+ * stock it saw is gone, not just that it is short. Otherwise returns, and the shortfall stands.
+ */
+async function refuseIfRecalled(
+  tx: Tx,
+  order: { sellerOrgId: string; productId: string; productName: string; totalQuantity: number },
+  lots: SellableLot[],
+  needs: DropNeed[],
+  today: string,
+  short: { held: number; needed: number },
+) {
+  const quarantined = await quarantinedStock(tx, order.sellerOrgId, order.productId, today);
+  if (!quarantined.recall) return;
+  const withRecalled = [...lots, ...quarantined.lots];
+  const total = withRecalled.reduce((sum, l) => sum + l.quantity, 0);
+  if (total < order.totalQuantity || shelfLifeShortfall(withRecalled, needs)) return;
+  const { number, batchNumbers } = quarantined.recall;
+  throw conflict(
+    'BATCH_RECALLED',
+    RECALL_MESSAGES.blocksApproval(number, order.productName, batchNumbers, short.held, short.needed),
+  );
 }
 
 /**
@@ -171,7 +205,7 @@ function planAllocations(lots: SellableLot[], needs: DropNeed[]) {
       left.set(lot.id, units - take);
       need -= take;
     }
-    // refuseShortShelfLife guarantees every drop fills; a shortfall here is a bug, not a refusal.
+    // shelfLifeShortfall found none, so every drop fills; a shortfall here is a bug, not a refusal.
     if (need > 0) throw new Error(`drop ${drop.id} could not be filled after the shelf-life check`);
   }
   return allocations;

@@ -3,6 +3,7 @@ import type { DropStatus, Order, OrderHistoryEntry, OrderStatus } from '@aduro/s
 import type { PaymentMethod } from '@aduro/shared/payments';
 import { queryRows, type Executor, type Tx } from '../../db/client.ts';
 import { orderDrops, orderHistory, orders } from '../../db/schema/index.ts';
+import { dropBatchesJson } from '../inventory/inventory.repository.ts';
 
 export interface BuyerOrganisation extends Record<string, unknown> {
   id: string;
@@ -80,6 +81,8 @@ export async function findDraftTerms(
         from inventory_lots l
         where l.supplier_id = x.seller_id and l.product_id = x.product_id
           and l.quantity > 0 and (l.expiry_date is null or l.expiry_date >= ${today}::date)
+          -- Approval never allocates a recalled (quarantined) lot, so drafts are checked without it.
+          and l.quarantined_at is null
       ) st on true
       left join credit_lines cl
         on cl.supplier_id = x.seller_id and cl.customer_id = ${buyerOrgId} and cl.status = 'active'`,
@@ -113,9 +116,26 @@ export function insertHistory(db: Executor, rows: Omit<typeof orderHistory.$infe
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * The recalls naming a lot that the drop `d` still holds units of (allocations not returned), oldest
+ * first, each with the buyer's acknowledgement for this drop. Driven from the drop's allocations
+ * (drop_allocations_drop_idx, then recall_lots_lot_idx), so it costs a probe per allocation, not a scan
+ * of every recall per drop.
+ */
+const dropRecallsJson = sql`
+  coalesce((
+    select json_agg(json_build_object(
+             'id', r.id, 'number', r.number, 'severity', r.severity,
+             'acknowledgedAt', ${iso(sql`ra.acknowledged_at`)})
+           order by r.created_at, r.number)
+    from (select distinct rl.recall_id from drop_allocations a join recall_lots rl on rl.lot_id = a.lot_id
+          where a.drop_id = d.id and a.returned_at is null) x
+    join recalls r on r.id = x.recall_id
+    left join recall_acknowledgements ra on ra.recall_id = r.id and ra.drop_id = d.id), '[]'::json)`;
+
+/**
  * The JSON of an Order (packages/shared/src/orders.ts) for each order row `o`, built by PostgreSQL:
- * product, seller, buyer, invoice and drops joined once per statement. Money is numeric, which JSON
- * carries as an exact decimal number.
+ * product, seller, buyer, invoice and drops (each with its batches and recalls) joined once per
+ * statement. Money is numeric, which JSON carries as an exact decimal number.
  */
 const orderJson = (today: string) => sql`
   json_build_object(
@@ -143,7 +163,8 @@ const orderJson = (today: string) => sql`
         'status', d.status, 'trackingNumber', d.tracking_number,
         'estimatedDeliveryDate', to_char(d.estimated_delivery_date, 'YYYY-MM-DD'),
         'shippedAt', ${iso(sql`d.shipped_at`)}, 'deliveredAt', ${iso(sql`d.delivered_at`)},
-        'cancelledAt', ${iso(sql`d.cancelled_at`)}) order by d.sequence)
+        'cancelledAt', ${iso(sql`d.cancelled_at`)},
+        'batches', ${dropBatchesJson(sql`d.id`)}, 'recalls', ${dropRecallsJson}) order by d.sequence)
       from order_drops d where d.order_id = o.id), '[]'::json)
   )`;
 

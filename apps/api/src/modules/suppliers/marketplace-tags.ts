@@ -23,15 +23,20 @@ export const buyerTag = (id: string) => `buyer:${id}`;
 
 /** The tags whose answers an event may have changed; none for events the marketplace does not show. */
 export function marketplaceTagsOf(event: FeedEvent): string[] {
-  const { supplierId, buyerId, productIds = [], organisationId } = event.refs;
+  const { supplierId, supplierIds = [], buyerId, productIds = [], organisationId } = event.refs;
   const tags: string[] = [];
-  const supplier = () => supplierId && tags.push(supplierTag(supplierId));
+  const supplier = () => {
+    if (supplierId) tags.push(supplierTag(supplierId));
+    tags.push(...supplierIds.map(supplierTag));
+  };
   const products = () => tags.push(...productIds.map(productTag));
   const buyer = () => buyerId && tags.push(buyerTag(buyerId));
   switch (event.type) {
     case 'inventory.synced':
     case 'product.created':
-      // Stock and price of these offers; the directory's stocked lines.
+    case 'recall.declared':
+      // Stock and price of these offers; the directory's stocked lines. A recall's quarantined lots leave
+      // the stock on offer as a sync to zero would; a platform recall names each supplier it touched.
       tags.push(MARKET_TAG, DIRECTORY_TAG);
       supplier();
       products();
@@ -73,6 +78,7 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
     case 'lots.expiring':
     case 'lots.expired':
     case 'notifications.added':
+    case 'recall.acknowledged':
       break;
   }
   return tags;
@@ -86,10 +92,12 @@ export function directorySuppliersOf(event: FeedEvent): string[] | 'all' | null 
   switch (event.type) {
     case 'inventory.synced':
     case 'product.created':
+    case 'recall.declared':
     case 'order.released':
     case 'order.cancelled':
     case 'drop.moved':
     case 'supplier.settings_changed':
+      if (event.refs.supplierIds) return event.refs.supplierIds;
       return event.refs.supplierId ? [event.refs.supplierId] : 'all';
     case 'organisation.toggled':
     case 'organisation.registered':

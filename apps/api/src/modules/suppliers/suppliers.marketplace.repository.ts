@@ -10,9 +10,12 @@ import { queryRows, type Executor } from '../../db/client.ts';
 // Raw SQL answers bigint as text on node-postgres, so counts are cast to int; numeric arrives as a number
 // (db/client.ts), money as cedis.
 
-/** A lot that can still be sold: units on hand, undated or expiring today or later (DOMAIN.md). */
+/**
+ * A lot that can still be sold: units on hand, undated or expiring today or later (DOMAIN.md), and not
+ * quarantined by a recall (its units are never allocated, so they are not on offer).
+ */
 const unexpiredLot = (today: string) =>
-  sql`l.quantity > 0 and (l.expiry_date is null or l.expiry_date >= ${today}::date)`;
+  sql`l.quantity > 0 and (l.expiry_date is null or l.expiry_date >= ${today}::date) and l.quarantined_at is null`;
 
 const RELEASED = sql`('RELEASED', 'SHIPPED', 'DELIVERED')`;
 

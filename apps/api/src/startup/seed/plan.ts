@@ -104,6 +104,7 @@ const productId = (key: string) => stableUuid('product', key);
 
 interface Lot {
   id: string;
+  batchNumber: string;
   expiryDay: number | null;
   quantity: number;
   createdAt: number;
@@ -288,7 +289,14 @@ function buildCatalogue(clock: Clock): { offers: Offer[]; bySupplier: Map<string
         expiryDays.push(rng.int(150, 720));
         if (rng.chance(0.2)) expiryDays.push(rng.int(730, 900));
       }
+      const batches = new Set<string>();
       const lots: Lot[] = expiryDays.map((expiryDay, i) => {
+        // Each lot of an offer its own batch, so a recall of one never names another by chance.
+        let batchNumber = batchNumberFor(clock, supplier.slug, product.key, i, expiryDay, lotDay);
+        for (let k = 1; batches.has(batchNumber); k++) {
+          batchNumber = batchNumberFor(clock, supplier.slug, product.key, i + 10 * k, expiryDay, lotDay);
+        }
+        batches.add(batchNumber);
         const [lo, hi] =
           expiryDay === null
             ? [4, 10]
@@ -299,6 +307,7 @@ function buildCatalogue(clock: Clock): { offers: Offer[]; bySupplier: Map<string
                 : [3, 10];
         return {
           id: stableUuid('lot', supplier.slug, product.key, i),
+          batchNumber,
           expiryDay,
           quantity: Math.max(1, Math.round(typicalQty * rng.between(lo, hi))),
           createdAt,
@@ -323,6 +332,43 @@ function buildCatalogue(clock: Clock): { offers: Offer[]; bySupplier: Map<string
   }
   addPriceHistories(clock, all);
   return { offers: all, bySupplier };
+}
+
+/** Three letters of a product's name as manufacturers abbreviate it: the first, then its consonants. */
+function productCode(key: string): string {
+  const word = key.split('-')[0]!.toUpperCase();
+  const code = word[0]! + word.slice(1).replace(/[AEIOU]/g, '');
+  return (code.length >= 3 ? code : word).slice(0, 3);
+}
+
+/**
+ * A batch number as manufacturers print them (docs/domain.md "Batches"): the product's letters, the
+ * year and month it was made, and a sequence, in one of three house styles ('AMX2406B', 'PRC25117',
+ * 'MT-2501-03'). A dated lot was made two years before it expires, an undated one shortly before it
+ * was received, and none after it was received. Derived from a hash, not drawn from a random stream, so every other figure of
+ * the demo stays as it was; distinct lots of one offer differ in month or sequence.
+ */
+function batchNumberFor(
+  clock: Clock,
+  supplier: string,
+  product: string,
+  lot: number,
+  expiryDay: number | null,
+  receivedDay: number,
+): string {
+  // Never made after it was received: a long-dated lot simply has a longer shelf life.
+  const made = clock.date(Math.min(receivedDay - 45, expiryDay === null ? Infinity : expiryDay - 730));
+  const yymm = made.slice(2, 4) + made.slice(5, 7);
+  const seq = parseInt(stableUuid('batch', supplier, product, lot).slice(0, 4), 16) + lot;
+  const code = productCode(product);
+  switch (parseInt(stableUuid('batch-style', product).slice(0, 2), 16) % 3) {
+    case 0:
+      return `${code}${yymm}${String.fromCharCode(65 + (seq % 26))}`;
+    case 1:
+      return `${code}${yymm.slice(0, 2)}${String((seq % 900) + 100)}`;
+    default:
+      return `${code.slice(0, 2)}-${yymm}-${String((seq % 99) + 1).padStart(2, '0')}`;
+  }
 }
 
 /**
@@ -1082,6 +1128,7 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
         id: l.id,
         supplierId: orgId(o.supplier.slug),
         productId: productId(o.product.key),
+        batchNumber: l.batchNumber,
         expiryDate: l.expiryDay === null ? null : clock.date(l.expiryDay),
         quantity: l.quantity,
         createdAt: date(l.createdAt),

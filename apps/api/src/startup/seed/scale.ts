@@ -48,7 +48,7 @@ export async function rebuildTradeFigures(db: Executor): Promise<void> {
 
 /**
  * Loads a marketplace of realistic size for benchmarks (`npm run seed:scale`): suppliers, customers,
- * products, offers with one price and one lot each, and released orders over the last 180 days with their
+ * products, offers with one price and one lot (with a batch number) each, and released orders over the last 180 days with their
  * drops and paid invoices; every supplier gets an Admin and an InventoryManager, every customer a Buyer
  * (scaleEmails, password SCALE_PASSWORD). Everything is generated set-wise in SQL (generate_series, ids
  * from md5 of a name), so 200,000 orders load in well under a minute and the same size always gives the
@@ -147,12 +147,19 @@ export async function seedScale(
     );
     await run(
       `${suppliers * offersPerSupplier} lots`,
-      sql`insert into inventory_lots (supplier_id, product_id, expiry_date, quantity)
-          select o.supplier_id, o.product_id,
-                 current_date + (abs(hashtext(o.supplier_id::text || o.product_id::text)) % 700 - 30),
-                 abs(hashtext(o.product_id::text || o.supplier_id::text)) % 2000
-          from offers o join organizations s on s.id = o.supplier_id
-          where s.name like 'Scale Supplier %'`,
+      // Batch numbers in the demo's style ('SM2411K': letters, the year and month made, two years
+      // before expiry, and a letter), computed in the same pass as the expiry.
+      sql`insert into inventory_lots (supplier_id, product_id, batch_number, expiry_date, quantity)
+          select supplier_id, product_id,
+                 'SM' || to_char(expiry_date - 730, 'YYMM') || chr(65 + abs(hashtext(product_id::text)) % 26),
+                 expiry_date, quantity
+          from (
+            select o.supplier_id, o.product_id,
+                   current_date + (abs(hashtext(o.supplier_id::text || o.product_id::text)) % 700 - 30) as expiry_date,
+                   abs(hashtext(o.product_id::text || o.supplier_id::text)) % 2000 as quantity
+            from offers o join organizations s on s.id = o.supplier_id
+            where s.name like 'Scale Supplier %'
+          ) l`,
     );
     await run(
       `${orders} released orders`,

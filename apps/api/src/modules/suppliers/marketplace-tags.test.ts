@@ -1,0 +1,40 @@
+import type { FeedEvent } from '@aduro/shared/events';
+import { describe, expect, it } from 'vitest';
+import {
+  DIRECTORY_TAG,
+  directorySuppliersOf,
+  MARKET_TAG,
+  marketplaceTagsOf,
+  productTag,
+  supplierTag,
+} from './marketplace-tags.ts';
+
+const TEMA = '11111111-1111-4111-8111-111111111111';
+const MEDILINK = '22222222-2222-4222-8222-222222222222';
+const PRODUCT = '33333333-3333-4333-8333-333333333333';
+
+const event = (refs: FeedEvent['refs']): FeedEvent => ({
+  id: 1,
+  type: 'recall.declared',
+  orgIds: [],
+  audience: ['customer', 'platform'],
+  refs,
+  actorUserId: null,
+  at: '2026-11-24T00:00:00.000Z',
+});
+
+describe('a recall’s cache drops', () => {
+  it('drops one supplier’s catalogue, the product’s matches and that supplier’s directory row', () => {
+    const e = event({ productIds: [PRODUCT], supplierId: TEMA });
+    expect(marketplaceTagsOf(e).sort()).toEqual(
+      [MARKET_TAG, DIRECTORY_TAG, supplierTag(TEMA), productTag(PRODUCT)].sort(),
+    );
+    expect(directorySuppliersOf(e)).toEqual([TEMA]);
+  });
+
+  it('drops every named supplier’s catalogue and directory row for a platform recall of several suppliers', () => {
+    const e = event({ productIds: [PRODUCT], supplierIds: [TEMA, MEDILINK] });
+    expect(marketplaceTagsOf(e)).toEqual(expect.arrayContaining([supplierTag(TEMA), supplierTag(MEDILINK)]));
+    expect(directorySuppliersOf(e)).toEqual([TEMA, MEDILINK]);
+  });
+});
