@@ -50,7 +50,7 @@ describe('route guards', () => {
     renderApp('/supplier');
     const tablist = await screen.findByRole('tablist', { name: 'Supplier workspace' });
     const tabs = within(tablist).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Shipping']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Shipping', 'Recalls']);
     expect(within(tablist).getByRole('tab', { name: 'Shipping' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No orders awaiting dispatch or delivery.')).toBeInTheDocument();
   });

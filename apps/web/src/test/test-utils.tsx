@@ -75,6 +75,8 @@ const quietLiveStream = () =>
 
 /** The top bar's bell reads the first page of notifications on every signed-in screen: none, unless scripted. */
 const noNotifications = () => Response.json({ items: [], nextCursor: null, unreadCount: 0 });
+/** The orders page's recall notices and the admin's recalls section read the recalls: none, unless scripted. */
+const noRecalls = () => Response.json([]);
 
 export function mockFetch(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -82,14 +84,16 @@ export function mockFetch(handlers: Record<string, Handler>) {
     const path = url.replace(/^.*?\/api/, '');
     const key = `${init?.method ?? 'GET'} ${path}`;
     // Every signed-in screen opens the live stream (lib/live) and reads the bell; a test that does not script
-    // them gets a quiet stream and no notifications.
+    // them gets a quiet stream, no notifications and no recalls.
     const handler =
       handlers[key] ??
       (key === 'GET /events'
         ? quietLiveStream
         : key.startsWith('GET /notifications?')
           ? noNotifications
-          : undefined);
+          : key === 'GET /recalls'
+            ? noRecalls
+            : undefined);
     if (!handler) throw new Error(`Unexpected request ${key}`);
     return handler(init, url);
   });

@@ -37,6 +37,8 @@ function order(estimatedDeliveryDate: string): Order {
         shippedAt: null,
         deliveredAt: null,
         cancelledAt: null,
+        batches: [],
+        recalls: [],
       },
     ],
   });

@@ -44,6 +44,8 @@ const CACHED: Record<string, QueryKey> = {
   'market summary': ['admin', 'market-summary'],
   notifications: ['notifications', 'user-1', 'list'],
   'notification preferences': ['notifications', 'user-1', 'preferences'],
+  recalls: ['recalls', ORG, 'list'],
+  'recall trace': ['recalls', ORG, 'detail', 'recall-1'],
 };
 
 function seededClient() {
@@ -158,6 +160,16 @@ describe('what each live event refreshes', () => {
   it("the daily expiry reminders refresh the supplier's inventory", async () => {
     expect(await refreshedBy('lots.expiring')).toEqual(['forecast', 'own inventory']);
     expect(await refreshedBy('lots.expired')).toEqual(['forecast', 'own inventory']);
+  });
+
+  it('a declared recall refreshes the recalls, the orders whose drops it marks and the quarantined stock', async () => {
+    expect(await refreshedBy('recall.declared')).toEqual(
+      sorted(ORDERS, MARKETPLACE, ['recalls', 'recall trace', 'own inventory', 'forecast', 'price history']),
+    );
+  });
+
+  it("a pharmacy's confirmation reaches the supplier's trace and the order's drop", async () => {
+    expect(await refreshedBy('recall.acknowledged')).toEqual(sorted(ORDERS, ['recalls', 'recall trace']));
   });
 
   it("new notifications refresh the user's notification reads and nothing else", async () => {

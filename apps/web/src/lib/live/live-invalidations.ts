@@ -39,6 +39,8 @@ const KEYS = {
   admin: ['admin'],
   /** notifications/api: the signed-in user's notifications (the bell's count) and e-mail preferences. */
   notifications: ['notifications'],
+  /** recalls/api: the recalls list, each recall's trace and the buyer's recall notices. */
+  recalls: ['recalls'],
 } as const satisfies Record<string, QueryKey>;
 
 /** What the marketplace shows a buyer about suppliers' offers. */
@@ -87,6 +89,11 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   'invoice.overdue': [KEYS.invoices, KEYS.credit],
   'lots.expiring': [KEYS.inventory],
   'lots.expired': [KEYS.inventory],
+  // A recall quarantines lots (the stock and what the marketplace offers, as a sync would) and marks the
+  // deliveries that received them on the orders pages.
+  'recall.declared': [KEYS.recalls, KEYS.orders, ...MARKETPLACE, KEYS.inventory, KEYS.priceHistory],
+  // A buyer's confirmation shows in the supplier's trace and on the drop of the order.
+  'recall.acknowledged': [KEYS.recalls, KEYS.orders],
   // Written for users of the organisations the event names: their bells (and open panels) refresh.
   'notifications.added': [KEYS.notifications],
 };

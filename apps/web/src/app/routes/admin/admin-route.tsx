@@ -4,6 +4,8 @@ import { EntityManagement } from '../../../features/admin/components/entity-mana
 import { GmvChart } from '../../../features/admin/components/gmv-chart';
 import { GovernanceTiles } from '../../../features/admin/components/governance-tiles';
 import { MarketSummaryCard } from '../../../features/admin/components/market-summary-card';
+import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
+import { AdminRecallsSection } from './admin-recalls-section';
 
 /** SPEC §2: static tips, not computed. */
 const GUARDRAILS = [
@@ -30,6 +32,7 @@ const NETWORK_HEALTH = [
 ] as const;
 
 export function AdminRoute() {
+  const user = useSignedInUser();
   return (
     <div className="space-y-8">
       <PageHeader
@@ -44,6 +47,8 @@ export function AdminRoute() {
         </h2>
         <GovernanceTiles />
       </section>
+
+      <AdminRecallsSection orgId={user.orgId} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">

@@ -8,6 +8,7 @@ const SECTIONS = [
   { id: 'customer-journey', title: 'Customer journey' },
   { id: 'supplier-journey', title: 'Supplier journey' },
   { id: 'admin-journey', title: 'Platform admin journey' },
+  { id: 'recalls', title: 'Recalls' },
   { id: 'need-help', title: 'Need help?' },
 ] as const;
 
@@ -35,7 +36,7 @@ interface Step {
   body: ReactNode;
 }
 
-function Steps({ steps }: { steps: Step[] }) {
+function Steps({ steps, headingLevel: Heading = 'h3' }: { steps: Step[]; headingLevel?: 'h3' | 'h4' }) {
   return (
     <ol className="space-y-4">
       {steps.map((step, index) => (
@@ -47,7 +48,7 @@ function Steps({ steps }: { steps: Step[] }) {
             {index + 1}
           </span>
           <div className="min-w-0 pt-0.5">
-            <h3 className="font-medium text-slate-900">{step.title}</h3>
+            <Heading className="font-medium text-slate-900">{step.title}</Heading>
             <div className="mt-1 space-y-2 text-sm leading-relaxed text-slate-600">{step.body}</div>
           </div>
         </li>
@@ -283,6 +284,113 @@ const ADMIN_STEPS: Step[] = [
   },
 ];
 
+const RECALL_SUPPLIER_STEPS: Step[] = [
+  {
+    title: 'Declare the recall',
+    body: (
+      <p>
+        In the <Term>Recalls</Term> tab, anyone with the InventoryManager or Admin role chooses{' '}
+        <Term>Declare a recall</Term>: pick the product, tick the batches from your stock (or type batches
+        that are already sold out), choose the class (Class I may cause serious harm or death, Class II
+        temporary or reversible harm, Class III is unlikely to cause harm) and say why, in words a pharmacist
+        can act on. Every colleague can read the tab.
+      </p>
+    ),
+  },
+  {
+    title: 'Quarantine happens at once',
+    body: (
+      <p>
+        Your lots of those batches are quarantined: they stay in your inventory marked as recalled, but no
+        order is filled from them any more. An order that could only be filled from recalled stock cannot be
+        approved, and its message names the recall.
+      </p>
+    ),
+  },
+  {
+    title: 'Follow the trace',
+    body: (
+      <p>
+        Select a recall to see every delivery that received its batches: the order number, the pharmacy, the
+        branch address and contact, the batches and units, and the delivery status. Each pharmacy is notified;
+        the list shows how many deliveries are confirmed, for example <Term>3 of 5 deliveries confirmed</Term>
+        .
+      </p>
+    ),
+  },
+  {
+    title: 'Watch the acknowledgements and export them',
+    body: (
+      <p>
+        A delivery reads <Term>Awaiting confirmation</Term> until the pharmacy confirms it, then{' '}
+        <Term>Quarantined at pharmacy</Term> with the date and the name of who confirmed; your bell tells you
+        as each confirmation arrives. Call the branches still awaiting confirmation. <Term>Export CSV</Term>{' '}
+        downloads the trace, one row per delivery and batch, for your records or the regulator.
+      </p>
+    ),
+  },
+];
+
+const RECALL_BUYER_STEPS: Step[] = [
+  {
+    title: 'Read the notice',
+    body: (
+      <p>
+        When a batch you received is recalled, the bell in the top bar tells you, and so does an e-mail as set
+        in your notification settings. A <Term>Recall notices</Term> box appears at the top of your{' '}
+        <Term>Orders</Term> page. It names the recall, its class, the product and batches, the reason and the
+        supplier, and lists only your deliveries that received those batches.
+      </p>
+    ),
+  },
+  {
+    title: 'Set the packs aside',
+    body: (
+      <p>
+        Stop dispensing the batches named and move every pack of them to quarantine at each branch listed; the
+        batch number is printed on the pack next to the expiry date.
+      </p>
+    ),
+  },
+  {
+    title: 'Confirm each delivery',
+    body: (
+      <p>
+        For each delivery, choose <Term>Quarantined at our pharmacy</Term> once its packs are set aside. The
+        notice then shows the date and your name, and your supplier sees the confirmation in its trace.
+      </p>
+    ),
+  },
+];
+
+const RECALL_ADMIN_STEPS: Step[] = [
+  {
+    title: 'Recall a batch across the marketplace',
+    body: (
+      <p>
+        When FDA Ghana or a manufacturer issues an alert, open the <Term>Recalls</Term> section of the Admin
+        page and choose <Term>Declare a recall</Term>. Find the product in the catalogue and type the batch
+        numbers as the alert prints them, separated by commas or new lines. Every supplier&apos;s stock of
+        those batches is quarantined, and every pharmacy that received them is notified.
+      </p>
+    ),
+  },
+  {
+    title: 'Follow every recall',
+    body: (
+      <p>
+        The section lists all recalls, declared by suppliers or by the platform, each with its trace of
+        deliveries, the quarantined lots of each supplier, the pharmacies&apos; confirmations and the CSV
+        export.
+      </p>
+    ),
+  },
+];
+
+function SubHeading({ children }: { children: ReactNode }) {
+  return <h3 className="text-base font-semibold text-slate-900">{children}</h3>;
+}
+
 export function ManualRoute() {
   const { hash } = useLocation();
   // This screen loads lazily, after the router has already tried to scroll to the hash; redirects
@@ -404,6 +512,35 @@ export function ManualRoute() {
             lead="Platform administrators decide who may trade and keep an eye on the marketplace as a whole."
           >
             <Steps steps={ADMIN_STEPS} />
+          </Section>
+
+          <Section
+            id="recalls"
+            lead="A recall takes batches of a medicine off the market. Aduro quarantines the stock, finds every delivery that received it and follows each pharmacy until the packs are set aside."
+          >
+            <div className="space-y-3">
+              <SubHeading>Suppliers</SubHeading>
+              <Steps steps={RECALL_SUPPLIER_STEPS} headingLevel="h4" />
+            </div>
+            <div className="space-y-3">
+              <SubHeading>Pharmacies (customers)</SubHeading>
+              <Steps steps={RECALL_BUYER_STEPS} headingLevel="h4" />
+            </div>
+            <div className="space-y-3">
+              <SubHeading>Platform administrators</SubHeading>
+              <Steps steps={RECALL_ADMIN_STEPS} headingLevel="h4" />
+            </div>
+            <div className="rounded-lg bg-slate-50 p-4">
+              <SubHeading>Batches and barcodes</SubHeading>
+              <p className="mt-1 text-sm leading-relaxed text-slate-600">
+                Recalls work batch by batch, so record the batch of every lot. In the stock sync form, the{' '}
+                <Term>Barcode</Term> field reads the GS1 DataMatrix printed on the pack (the product&apos;s
+                GTIN, the batch number and the expiry date) from a barcode scanner, a pasted code or your
+                device&apos;s camera, and fills the product, the <Term>Batch number</Term> and the expiry for
+                you. Orders are filled first expiry first out, and each delivery shows the batches it carries,
+                so a recall finds exactly the branches that received them.
+              </p>
+            </div>
           </Section>
 
           <Section

@@ -91,6 +91,7 @@ describe('cockpit Inventory tab', () => {
       quantity: 24,
       unitPrice: 18.75,
       expiryDate: null,
+      batchNumber: null,
       moq: null,
     });
     // The table refreshed from the server and shows the new lot.

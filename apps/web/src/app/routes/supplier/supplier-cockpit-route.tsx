@@ -13,15 +13,29 @@ import { ShippingBoard } from '../../../features/orders/components/shipping-boar
 import { CreditQueue } from '../../../features/credit/components/credit-queue';
 import { InvoicesCard } from '../../../features/invoices/components/invoices-card';
 import { InventoryTab } from './inventory-tab';
+import { RecallsTab } from './recalls-tab';
 
-type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users';
+type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users' | 'recalls';
 
-/** SPEC §2: every cockpit tab needs its own permission; this order is the display order. */
-const SUPPLIER_TABS: ReadonlyArray<{ id: SupplierTab; label: string; permission: Permission }> = [
+/**
+ * SPEC §2: every cockpit tab needs its own permission; this order is the display order. Recalls are
+ * everyone's business: any cockpit user reads them (declaring needs manage_inventory, see RecallsTab).
+ * The tab comes last so that the first tab each role opens on is unchanged.
+ */
+const SUPPLIER_TABS: ReadonlyArray<{
+  id: SupplierTab;
+  label: string;
+  permission: Permission | readonly Permission[];
+}> = [
   { id: 'inventory', label: 'Inventory', permission: 'manage_inventory' },
   { id: 'shipping', label: 'Shipping', permission: 'manage_shipping' },
   { id: 'credit', label: 'Credit Applications', permission: 'manage_credit' },
   { id: 'users', label: 'Users & Roles', permission: 'manage_users' },
+  {
+    id: 'recalls',
+    label: 'Recalls',
+    permission: ['manage_inventory', 'manage_shipping', 'manage_credit', 'manage_users'],
+  },
 ];
 
 const isSupplierTab = (value: string | null): value is SupplierTab =>
@@ -68,6 +82,15 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
     );
   }
   if (tab === 'shipping') return <ShippingBoard orgId={user.orgId} />;
+  if (tab === 'recalls') {
+    return user.orgId ? (
+      <RecallsTab orgId={user.orgId} permissions={user.permissions} />
+    ) : (
+      <Card>
+        <EmptyState message="No recalls of your stock." />
+      </Card>
+    );
+  }
   if (tab === 'credit') {
     return (
       <div className="space-y-8">

@@ -75,7 +75,7 @@ function tableUnits(): string[] {
   const [, body] = within(screen.getByRole('table')).getAllByRole('rowgroup');
   return within(body!)
     .getAllByRole('row')
-    .map((row) => within(row).getAllByRole('cell')[1]!.querySelector('p')!.textContent ?? '');
+    .map((row) => within(row).getAllByRole('cell')[2]!.querySelector('p')!.textContent ?? '');
 }
 
 describe('InventoryTable', () => {
@@ -145,14 +145,61 @@ describe('InventoryTable', () => {
     ]);
   });
 
+  it('shows each lot’s batch, — without one, and a red Recalled badge with the recall number instead of the expiry badge', async () => {
+    const recalled = inventoryRow({
+      product: { id: 'p-amox', name: 'Amoxicillin 500 mg capsules', brandName: 'Ernest Chemists' },
+      batchNumber: 'AMX2406B',
+      expiryDate: '2027-05-31',
+      expiryStatus: 'healthy',
+      daysUntilExpiry: 360,
+      recall: { id: 'r-1', number: 'RC-2026-000001' },
+    });
+    const batched = inventoryRow({
+      product: { id: 'p-para', name: 'Paracetamol 500 mg tablets', brandName: 'M&G Pharmaceuticals' },
+      batchNumber: 'PCM-2407',
+      expiryStatus: 'healthy',
+      daysUntilExpiry: 237,
+    });
+    renderTable([recalled, batched, gauze]);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Batch' })).toBeInTheDocument();
+
+    const rowOf = (name: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => row.textContent?.includes(name))!;
+    const cells = (name: string) => within(rowOf(name)).getAllByRole('cell');
+    expect(cells('Amoxicillin')[1]).toHaveTextContent(/^AMX2406B$/);
+    expect(cells('Paracetamol')[1]).toHaveTextContent(/^PCM-2407$/);
+    expect(cells('Gauze')[1]).toHaveTextContent(/^—$/);
+
+    const recalledStatus = within(cells('Amoxicillin')[4]!);
+    expect(recalledStatus.getByText('Recalled')).toHaveClass('bg-rose-50');
+    expect(recalledStatus.getByText('RC-2026-000001')).toBeInTheDocument();
+    expect(recalledStatus.queryByText(/Healthy/)).not.toBeInTheDocument();
+    expect(within(cells('Paracetamol')[4]!).getByText('Healthy · 237 days')).toBeInTheDocument();
+    expect(within(cells('Paracetamol')[4]!).queryByText('Recalled')).not.toBeInTheDocument();
+
+    // The phone cards say the same.
+    const cards = screen.getByRole('list', { name: 'Current inventory' });
+    expect(within(cards).getByText('AMX2406B')).toBeInTheDocument();
+    expect(within(cards).getByText('Recalled')).toBeInTheDocument();
+  });
+
+  it('finds a lot by its batch number', async () => {
+    const { user } = renderTable([
+      inventoryRow({ product: { name: 'Amoxicillin 500 mg capsules' }, batchNumber: 'AMX2406B' }),
+      inventoryRow({ product: { name: 'Amoxicillin 500 mg capsules' }, batchNumber: 'AMX2407C' }),
+    ]);
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('searchbox', { name: 'Search inventory' }), 'amx2407');
+    expect(screen.getByText('1 of 2 lots')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByText('AMX2407C')).toBeInTheDocument();
+  });
+
   it('opens the forecast of a row’s product', async () => {
     const { user, onForecast } = renderTable([para]);
     const table = await screen.findByRole('table');
-    console.log(
-      within(table)
-        .getAllByRole('button')
-        .map((b) => JSON.stringify(b.textContent)),
-    );
     await user.click(within(table).getByRole('button', { name: 'Forecast for Paracetamol 500 mg tablets' }));
     expect(onForecast).toHaveBeenCalledWith({ id: 'p-para', name: 'Paracetamol 500 mg tablets' });
   });
@@ -165,9 +212,9 @@ describe('InventoryTable', () => {
     expect(downloadCsv).toHaveBeenCalledWith(
       'inventory_export.csv',
       [
-        'product,units,unitPrice,expiry,status,daysUntilExpiry',
-        'Amoxicillin 500 mg capsules,40,45.50,2026-06-20,expiring_soon,12',
-        'Gauze swabs,3,0.10,,not_applicable,',
+        'product,units,unitPrice,expiry,status,daysUntilExpiry,batch,recall',
+        'Amoxicillin 500 mg capsules,40,45.50,2026-06-20,expiring_soon,12,,',
+        'Gauze swabs,3,0.10,,not_applicable,,,',
       ].join('\r\n'),
     );
   });

@@ -21,15 +21,17 @@ import {
   type SortKey,
   type SortState,
 } from '../utils/inventory-view';
-import { ExpiryBadge } from './expiry-badge';
+import { LotStatusBadge } from './lot-status-badge';
 
 export const EMPTY_INVENTORY_MESSAGE =
   'No inventory data yet. Push your first stock update to activate analytics.';
 
 /** Cards shown per step on a phone: a long stock list otherwise becomes metres of scrolling. */
 
-const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; numeric?: boolean }> = [
+const COLUMNS: ReadonlyArray<{ key: SortKey | 'batch'; label: string; numeric?: boolean }> = [
   { key: 'product', label: 'Product' },
+  // Not sortable: a batch number orders nothing a supplier looks for; the search finds one.
+  { key: 'batch', label: 'Batch' },
   { key: 'units', label: 'Units', numeric: true },
   { key: 'price', label: 'Unit price', numeric: true },
   { key: 'expiry', label: 'Expiry' },
@@ -169,7 +171,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
             <Input
               type="search"
               aria-label="Search inventory"
-              placeholder="Search product or brand"
+              placeholder="Search product, brand or batch"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
               className="pl-9"
@@ -208,7 +210,15 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                 <thead className="sticky top-0 z-10 bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase shadow-[inset_0_-1px_0_var(--color-slate-200)]">
                   <tr>
                     {COLUMNS.map((column) => {
-                      const active = sort.key === column.key;
+                      if (column.key === 'batch') {
+                        return (
+                          <th key={column.key} scope="col" className="px-3 py-2.5 whitespace-nowrap">
+                            {column.label}
+                          </th>
+                        );
+                      }
+                      const key = column.key;
+                      const active = sort.key === key;
                       return (
                         <th
                           key={column.key}
@@ -216,11 +226,11 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                           aria-sort={
                             active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
                           }
-                          className={cn('px-4 py-2.5 whitespace-nowrap', column.numeric && 'text-right')}
+                          className={cn('px-3 py-2.5 whitespace-nowrap', column.numeric && 'text-right')}
                         >
                           <button
                             type="button"
-                            onClick={() => setSort((current) => nextSort(current, column.key))}
+                            onClick={() => setSort((current) => nextSort(current, key))}
                             className={cn(
                               'inline-flex items-center gap-1 rounded uppercase hover:text-slate-900',
                               active && 'text-slate-900',
@@ -232,7 +242,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                         </th>
                       );
                     })}
-                    <th scope="col" className="px-4 py-2.5 text-right">
+                    <th scope="col" className="px-3 py-2.5 text-right">
                       Actions
                     </th>
                   </tr>
@@ -243,31 +253,39 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                       key={row.id}
                       className={cn(
                         'align-top',
-                        row.product.id === forecastProductId ? 'bg-emerald-50/60' : 'hover:bg-slate-50',
+                        row.product.id === forecastProductId
+                          ? 'bg-emerald-50/60'
+                          : row.recall
+                            ? 'bg-rose-50/40'
+                            : 'hover:bg-slate-50',
                       )}
                     >
-                      <td className="px-4 py-3">
+                      {/* Long names wrap anywhere rather than push Actions out of the side column. */}
+                      <td className="px-3 py-3 [overflow-wrap:anywhere]">
                         <p className="font-medium text-slate-900">{row.product.name}</p>
                         <p className="text-xs text-slate-500">
                           {row.product.brandName} · {row.product.category}
                         </p>
                       </td>
-                      <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                      <td className="px-3 py-3 font-mono text-xs whitespace-nowrap text-slate-800">
+                        {row.batchNumber ?? <span className="font-sans text-slate-400">—</span>}
+                      </td>
+                      <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                         <p className="font-medium text-slate-900">{formatUnits(row.quantity)}</p>
                         <p className="text-xs text-slate-500">{row.product.unitOfMeasure}</p>
                       </td>
-                      <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">
+                      <td className="px-3 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">
                         {formatCedis(row.unitPrice)}
                       </td>
-                      <td className="px-4 py-3">
+                      <td className="px-3 py-3">
                         <p className="whitespace-nowrap text-slate-700">
                           {row.expiryDate ? formatDay(row.expiryDate) : '—'}
                         </p>
                         <div className="mt-1 whitespace-nowrap">
-                          <ExpiryBadge row={row} />
+                          <LotStatusBadge row={row} />
                         </div>
                       </td>
-                      <td className="px-4 py-3 text-right">
+                      <td className="px-3 py-3 text-right">
                         <ForecastButton row={row} onForecast={onForecast} />
                       </td>
                     </tr>
@@ -281,7 +299,10 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
               {shown.slice(0, phone.limit).map((row) => (
                 <li
                   key={row.id}
-                  className={cn('px-5 py-4', row.product.id === forecastProductId && 'bg-emerald-50/60')}
+                  className={cn(
+                    'px-5 py-4',
+                    row.product.id === forecastProductId ? 'bg-emerald-50/60' : row.recall && 'bg-rose-50/40',
+                  )}
                 >
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
@@ -290,12 +311,12 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                         {row.product.brandName} · {row.product.category}
                       </p>
                       <div className="mt-1.5">
-                        <ExpiryBadge row={row} />
+                        <LotStatusBadge row={row} />
                       </div>
                     </div>
                     <ForecastButton row={row} onForecast={onForecast} />
                   </div>
-                  <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+                  <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
                     <div>
                       <dt className="text-xs text-slate-500">Units</dt>
                       <dd className="font-medium text-slate-900 tabular-nums">
@@ -309,6 +330,12 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                       <dt className="text-xs text-slate-500">Unit price</dt>
                       <dd className="font-medium text-slate-900 tabular-nums">
                         {formatCedis(row.unitPrice)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500">Batch</dt>
+                      <dd className="font-mono text-slate-900">
+                        {row.batchNumber ?? <span className="font-sans text-slate-400">—</span>}
                       </dd>
                     </div>
                     <div>

@@ -1,3 +1,5 @@
+import type { Product } from '@aduro/shared/catalogue';
+import { GS1_MESSAGES } from '@aduro/shared/gs1';
 import { INVENTORY_MESSAGES } from '@aduro/shared/inventory';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
@@ -143,6 +145,7 @@ describe('StockSyncForm', () => {
       quantity: 40,
       unitPrice: 12.5,
       expiryDate: '2026-09-30',
+      batchNumber: null,
       moq: null,
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['inventory', 'org-1'] });
@@ -209,5 +212,166 @@ describe('StockSyncForm', () => {
     // Choosing another product puts the usual hint back.
     await user.clear(field('Product'));
     expect(describedText(field('Product'))).toBe('Search by name or brand, or paste a product ID.');
+  });
+});
+
+const GTIN = '09506000134352';
+const GS = String.fromCharCode(29);
+const amoxicillin: Product = {
+  id: PRODUCT_ID,
+  name: 'Amoxicillin 500 mg capsules',
+  brandName: 'Ernest Chemists',
+  category: 'Antibiotics',
+  description: null,
+  unitOfMeasure: 'box',
+  itemsPerUnit: '100 capsules',
+  isService: false,
+  gtin: GTIN,
+};
+const productsByGtin = (products: Product[]) => ({
+  [`GET /products?q=${GTIN}&limit=5`]: () => json(products),
+});
+
+describe('StockSyncForm barcode', () => {
+  it('fills product, batch and expiry from a scanned GS1 DataMatrix string with GS separators', async () => {
+    mockFetch(productsByGtin([amoxicillin]));
+    const { user } = renderForm();
+    await user.click(field('Barcode'));
+    // As a DataMatrix carries it: symbology identifier, FNC1, GTIN, the variable-length batch ended by GS, expiry.
+    await user.paste(`]d2${GS}01${GTIN}10AMX2406B${GS}17270531`);
+    await user.click(screen.getByRole('button', { name: 'Read code' }));
+
+    expect(await screen.findByText('Chosen: Amoxicillin 500 mg capsules')).toBeInTheDocument();
+    expect(field('Product').value).toBe(PRODUCT_ID);
+    expect(field('Batch number').value).toBe('AMX2406B');
+    expect(field(/^Expiry date/).value).toBe('2027-05-31');
+    expect(describedText(field('Barcode'))).toBe(
+      'Read: Amoxicillin 500 mg capsules · batch AMX2406B · expires 31 May 2027',
+    );
+    // Ready for the next scan; the count is what is left to type.
+    expect(field('Barcode').value).toBe('');
+    expect(field('Quantity (units)')).toHaveFocus();
+  });
+
+  it('reads the printed "(01)…(17)…(10)…" form typed by a scanner ending in Enter, without submitting, and sends the batch', async () => {
+    let body: unknown;
+    const fetchMock = mockFetch({
+      ...productsByGtin([amoxicillin]),
+      'POST /inventory': (init) => {
+        body = JSON.parse(String(init?.body));
+        return json(inventoryRow({ quantity: 40, batchNumber: 'AMX2406B' }));
+      },
+    });
+    const { user } = renderForm();
+    await user.type(field('Barcode'), `(01)${GTIN}(17)270531(10)amx2406b{Enter}`);
+
+    await waitFor(() => expect(field('Batch number').value).toBe('AMX2406B'));
+    expect(field('Product').value).toBe(PRODUCT_ID);
+    expect(field(/^Expiry date/).value).toBe('2027-05-31');
+    expect(fetchMock.mock.calls.map(([, init]) => init?.method ?? 'GET')).toEqual(['GET']);
+
+    await user.type(field('Quantity (units)'), '40');
+    await user.type(field('Unit price (GH₵)'), '18.1');
+    await user.click(submit());
+    await waitFor(() =>
+      expect(body).toEqual({
+        productId: PRODUCT_ID,
+        quantity: 40,
+        unitPrice: 18.1,
+        expiryDate: '2027-05-31',
+        batchNumber: 'AMX2406B',
+        moq: null,
+      }),
+    );
+    // The batch belongs to the lot just synced, like its quantity and expiry.
+    await waitFor(() => expect(field('Batch number').value).toBe(''));
+  });
+
+  it('does not submit the form on Enter in the Barcode field, even when it is empty', async () => {
+    const fetchMock = mockFetch({});
+    const toastError = vi.spyOn(toast, 'error');
+    const { user } = renderForm();
+    await user.type(field('Barcode'), '{Enter}');
+    await user.type(field('Barcode'), 'not a code{Enter}');
+    expect(await screen.findByText(GS1_MESSAGES.unreadable)).toBeInTheDocument();
+    expect(toastError).not.toHaveBeenCalled();
+    expect(field('Product')).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an unreadable code', 'hello pharmacy', GS1_MESSAGES.unreadable],
+    [
+      'a GTIN with a wrong check digit',
+      '(01)09506000134353(17)270531(10)AMX2406B',
+      GS1_MESSAGES.gtinCheckDigit,
+    ],
+    ['an expiry that is no date', `(01)${GTIN}(17)271331(10)AMX2406B`, GS1_MESSAGES.expiryNotADate],
+  ])(
+    'shows the parser’s message for %s under the Barcode field and changes nothing',
+    async (_, code, message) => {
+      const fetchMock = mockFetch({});
+      const { user } = renderForm();
+      await user.type(field('Product'), PRODUCT_ID);
+      await user.type(field('Batch number'), 'OLD1');
+      await user.type(field(/^Expiry date/), '2026-09-30');
+      await user.type(field('Barcode'), code);
+      await user.click(screen.getByRole('button', { name: 'Read code' }));
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(field('Barcode')).toHaveAttribute('aria-invalid', 'true');
+      expect(describedText(field('Barcode'))).toBe(message);
+      expect(field('Product').value).toBe(PRODUCT_ID);
+      expect(field('Batch number').value).toBe('OLD1');
+      expect(field(/^Expiry date/).value).toBe('2026-09-30');
+      expect(fetchMock).not.toHaveBeenCalled();
+
+      // Typing again clears the message.
+      await user.type(field('Barcode'), 'x');
+      expect(field('Barcode')).not.toHaveAttribute('aria-invalid');
+    },
+  );
+
+  it('says when no catalogue product has the GTIN, and changes nothing', async () => {
+    // The search matches names too: a product with another GTIN is not the one scanned.
+    mockFetch(productsByGtin([{ ...amoxicillin, id: 'other', gtin: '04006381333931' }]));
+    const { user } = renderForm();
+    await user.type(field('Batch number'), 'OLD1');
+    await user.type(field('Barcode'), `(01)${GTIN}(17)270531(10)AMX2406B{Enter}`);
+
+    expect(
+      await screen.findByText(`No catalogue product has GTIN ${GTIN}. Add it to the catalogue first.`),
+    ).toBeInTheDocument();
+    expect(field('Barcode')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Product').value).toBe('');
+    expect(field('Batch number').value).toBe('OLD1');
+    expect(field(/^Expiry date/).value).toBe('');
+  });
+
+  it('reads a bare EAN-13 as the product alone', async () => {
+    mockFetch(productsByGtin([amoxicillin]));
+    const { user } = renderForm();
+    await user.type(field('Barcode'), `${GTIN.slice(1)}{Enter}`);
+    expect(await screen.findByText('Read: Amoxicillin 500 mg capsules')).toBeInTheDocument();
+    expect(field('Product').value).toBe(PRODUCT_ID);
+    expect(field('Batch number').value).toBe('');
+  });
+
+  it('shows the batch number rule beside the field and sends nothing', async () => {
+    const fetchMock = mockFetch({});
+    const { user } = renderForm();
+    await user.type(field('Product'), PRODUCT_ID);
+    await user.type(field('Quantity (units)'), '5');
+    await user.type(field('Unit price (GH₵)'), '2');
+    await user.type(field('Batch number'), 'AB 12');
+    await user.click(submit());
+    await waitFor(() => expect(describedText(field('Batch number'))).toBe(INVENTORY_MESSAGES.batchNumber));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers no camera where the browser cannot scan', () => {
+    mockFetch({});
+    renderForm();
+    expect(screen.queryByRole('button', { name: 'Scan with camera' })).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,24 @@
 import { INVENTORY_MESSAGES, inventorySyncSchema, type InventorySyncInput } from '@aduro/shared/inventory';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  useCallback,
+  useImperativeHandle,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { FormField, Input } from '../../../components/ui/form-field';
+import { formatDay } from '../../../lib/format';
+import { productByGtinQueryOptions } from '../api/get-product-by-gtin';
 import { useSyncInventory, type InventorySync } from '../api/sync-inventory';
+import { PACK_CODE_MESSAGES, readPackCode } from '../utils/pack-code';
+import { CameraScanButton } from './camera-scan';
 
 /** The product the form holds: an id, and its name when it was picked rather than pasted. */
 export interface ProductSelection {
@@ -40,6 +52,7 @@ export interface SyncFormValues {
   quantity: string;
   unitPrice: string;
   expiryDate: string;
+  batchNumber: string;
   moq: string;
 }
 
@@ -54,6 +67,7 @@ const EMPTY: SyncFormValues = {
   quantity: '',
   unitPrice: '',
   expiryDate: '',
+  batchNumber: '',
   moq: '',
 };
 
@@ -74,6 +88,7 @@ function toSyncInput(values: SyncFormValues): InventorySyncInput {
     quantity: toNumber(values.quantity),
     unitPrice: toNumber(values.unitPrice),
     expiryDate: values.expiryDate,
+    batchNumber: values.batchNumber,
     moq: toNumber(values.moq),
   } as InventorySyncInput;
 }
@@ -99,22 +114,40 @@ interface StockSyncFormProps {
   ref?: Ref<StockSyncFormHandle>;
 }
 
+/** What a read filled in, said under the Barcode field: 'Read: Amoxicillin · batch AMX2406B · expires 31 May 2027'. */
+function readNote(read: { product: string | null; batch: string | null; expiry: string | null }): string {
+  const parts = [
+    read.product,
+    read.batch && `batch ${read.batch}`,
+    read.expiry && `expires ${formatDay(read.expiry)}`,
+  ].filter(Boolean);
+  return `Read: ${parts.join(' · ')}`;
+}
+
 /**
- * SPEC §2 stock sync form: sets the counted quantity of one lot (product and expiry) and the product's
- * offer price. Missing product, quantity or price also toast, with the exact SPEC §5 texts.
+ * SPEC §2 stock sync form: sets the counted quantity of one lot (product, batch and expiry) and the
+ * product's offer price. Missing product, quantity or price also toast, with the exact SPEC §5 texts.
+ * A pack's GS1 code, scanned, pasted or read by the camera, fills product, batch and expiry at once.
  */
 export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: StockSyncFormProps) {
   const form = useForm<SyncFormValues, unknown, InventorySync>({
     defaultValues: EMPTY,
     resolver: syncResolver,
   });
-  const { register, handleSubmit, control, setValue, clearErrors, setFocus, resetField, formState } = form;
+  const { register, handleSubmit, control, setValue, clearErrors, setFocus, resetField, trigger, formState } =
+    form;
   const { errors } = formState;
   // The product is set through the picker rather than a registered input, so it is read back by watching.
   const [productId, productName] = useWatch({ control, name: ['productId', 'productName'] });
   const sync = useSyncInventory(orgId);
   // The name of a product put in from outside (just added to the catalogue) while the field shows its id.
   const [addedName, setAddedName] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // The Barcode field is only a way in: what it reads lands in the other fields, and it is never sent.
+  const [barcode, setBarcode] = useState('');
+  const [barcodeError, setBarcodeError] = useState<string | null>(null);
+  const [barcodeNote, setBarcodeNote] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
 
   const selectProduct = useCallback(
     (selection: ProductSelection | null) => {
@@ -139,6 +172,58 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
     [selectProduct, setFocus],
   );
 
+  /**
+   * Reads a pack's code into the form. A code that cannot be read, or whose GTIN no catalogue product
+   * carries, only says so under the Barcode field: the fields keep what they held.
+   */
+  async function readCode(code: string) {
+    if (reading) return;
+    const result = readPackCode(code);
+    if (!result.ok) {
+      setBarcodeError(result.message);
+      setBarcodeNote(null);
+      return;
+    }
+    let product: { id: string; name: string } | null = null;
+    if (result.gtin !== null) {
+      setReading(true);
+      try {
+        product = await queryClient.fetchQuery(productByGtinQueryOptions(result.gtin));
+      } catch {
+        // The failed lookup has toasted (SPEC §8); the code stays in the field to read again.
+        return;
+      } finally {
+        setReading(false);
+      }
+      if (product === null) {
+        setBarcodeError(PACK_CODE_MESSAGES.unknownGtin(result.gtin));
+        setBarcodeNote(null);
+        return;
+      }
+      selectProduct({ id: product.id, name: product.name });
+    }
+    const batch = result.batch?.toUpperCase() ?? null;
+    if (batch !== null) setValue('batchNumber', batch, { shouldDirty: true });
+    if (result.expiry !== null) {
+      setValue('expiryDate', result.expiry, { shouldDirty: true });
+      clearErrors('expiryDate');
+    }
+    // A batch the pack prints but our narrower set refuses is shown at once, not on submit.
+    if (batch !== null) void trigger('batchNumber');
+    setBarcode('');
+    setBarcodeError(null);
+    setBarcodeNote(readNote({ product: product?.name ?? null, batch, expiry: result.expiry }));
+    // Product, batch and expiry are settled; the count is what is left to type.
+    setFocus('quantity');
+  }
+
+  function onBarcodeKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // A hand scanner types the code and presses Enter: that reads the code, it never submits the form.
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (barcode.trim() !== '') void readCode(barcode);
+  }
+
   function onInvalid(invalid: FieldErrors<SyncFormValues>) {
     if (invalid.productId?.message === INVENTORY_MESSAGES.productRequired) {
       toast.error(INVENTORY_MESSAGES.productRequired);
@@ -156,6 +241,8 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
         // they stay; quantity and expiry belong to the lot just synced and are cleared.
         resetField('quantity');
         resetField('expiryDate');
+        resetField('batchNumber');
+        setBarcodeNote(null);
         setFocus('quantity');
       },
     });
@@ -166,12 +253,52 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
         id="stock-sync-title"
         as="h3"
         title="Sync stock"
-        description="Count one lot: its units, your price and its expiry."
+        description="Count one lot: its units, your price, its batch and expiry."
         actions={actions}
       />
       {/* Sized by its column rather than the screen: the form sits in a narrow side column on laptops. */}
       <div className="@container">
         <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid grid-cols-2 gap-4 p-5">
+          <FormField
+            id="sync-barcode"
+            label="Barcode"
+            error={barcodeError ?? undefined}
+            hint={barcodeNote ?? 'Scan the pack, or paste its code, to fill product, batch and expiry.'}
+            className="col-span-2"
+          >
+            {(controlProps) => (
+              <div className="flex flex-wrap gap-2">
+                <Input
+                  {...controlProps}
+                  type="text"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="Scan or paste the pack's GS1 code"
+                  value={barcode}
+                  onChange={(event) => {
+                    setBarcode(event.target.value);
+                    setBarcodeError(null);
+                  }}
+                  onKeyDown={onBarcodeKeyDown}
+                  className="min-w-0 flex-1 basis-48 font-mono placeholder:font-sans"
+                />
+                <Button
+                  variant="secondary"
+                  loading={reading}
+                  disabled={barcode.trim() === ''}
+                  onClick={() => void readCode(barcode)}
+                >
+                  Read code
+                </Button>
+                <CameraScanButton
+                  onCode={(code) => {
+                    setBarcode(code);
+                    void readCode(code);
+                  }}
+                />
+              </div>
+            )}
+          </FormField>
           <FormField
             id="sync-product"
             label="Product"
@@ -225,6 +352,26 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
                 min={0.01}
                 step={0.01}
                 placeholder="0.00"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="sync-batch"
+            label="Batch number"
+            error={errors.batchNumber?.message}
+            hint="Optional; as printed on the pack"
+            className="col-span-2 @sm:col-span-1"
+          >
+            {(controlProps) => (
+              <Input
+                {...controlProps}
+                {...register('batchNumber')}
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="e.g. AMX2406B"
+                className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
               />
             )}
           </FormField>

@@ -21,9 +21,11 @@ export function inventoryRow(
     quantity: 10,
     unitPrice: 12.5,
     moq: 1,
+    batchNumber: null,
     expiryDate: '2027-01-31',
     expiryStatus: 'healthy',
     daysUntilExpiry: 200,
+    recall: null,
     updatedAt: '2026-05-01T10:00:00.000Z',
     ...rest,
   };

@@ -32,11 +32,40 @@ describe('inventoryCsv', () => {
       }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'product,units,unitPrice,expiry,status,daysUntilExpiry',
-      'Paracetamol 500 mg tablets,40,12.50,2026-06-30,expiring_soon,12',
-      'Gauze swabs,7,3.00,,not_applicable,',
+      'product,units,unitPrice,expiry,status,daysUntilExpiry,batch,recall',
+      'Paracetamol 500 mg tablets,40,12.50,2026-06-30,expiring_soon,12,,',
+      'Gauze swabs,7,3.00,,not_applicable,,,',
       // A negative day count is a number, not a formula, and stays as it is.
-      'ORS sachets,2,0.10,2026-05-01,expired,-3',
+      'ORS sachets,2,0.10,2026-05-01,expired,-3,,',
+    ]);
+  });
+
+  it('keeps the SPEC columns first and in order, then each lot’s batch and the recall quarantining it', () => {
+    const csv = inventoryCsv([
+      inventoryRow({
+        product: { name: 'Amoxicillin 500 mg capsules' },
+        quantity: 40,
+        unitPrice: 18.1,
+        batchNumber: 'AMX2406B',
+        expiryDate: '2027-05-31',
+        expiryStatus: 'healthy',
+        daysUntilExpiry: 360,
+        recall: { id: 'r-1', number: 'RC-2026-000001' },
+      }),
+      inventoryRow({
+        product: { name: 'Amoxicillin 500 mg capsules' },
+        quantity: 12,
+        unitPrice: 18.1,
+        batchNumber: 'AMX2407C',
+        expiryDate: '2027-07-31',
+        expiryStatus: 'healthy',
+        daysUntilExpiry: 421,
+      }),
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'product,units,unitPrice,expiry,status,daysUntilExpiry,batch,recall',
+      'Amoxicillin 500 mg capsules,40,18.10,2027-05-31,healthy,360,AMX2406B,RC-2026-000001',
+      'Amoxicillin 500 mg capsules,12,18.10,2027-07-31,healthy,421,AMX2407C,',
     ]);
   });
 

@@ -4,7 +4,7 @@ import { toCsv } from '../../../lib/csv';
 export const INVENTORY_EXPORT_FILENAME = 'inventory_export.csv';
 export const NO_INVENTORY_TO_EXPORT = 'No inventory rows to export';
 
-/** SPEC §2: exactly these columns, in this order. */
+/** SPEC §2's columns first and in their order; then the lot's batch and the recall quarantining it. */
 export const INVENTORY_CSV_COLUMNS = [
   'product',
   'units',
@@ -12,9 +12,14 @@ export const INVENTORY_CSV_COLUMNS = [
   'expiry',
   'status',
   'daysUntilExpiry',
+  'batch',
+  'recall',
 ] as const;
 
-/** One line per lot; the price keeps its 2 decimals as shown on screen, a lot without expiry has blanks. */
+/**
+ * One line per lot; the price keeps its 2 decimals as shown on screen, a lot without expiry, batch or
+ * recall has blanks there. status stays the expiry status; a recalled lot is told by its recall number.
+ */
 export function inventoryCsv(rows: readonly InventoryRow[]): string {
   return toCsv(
     INVENTORY_CSV_COLUMNS,
@@ -25,6 +30,8 @@ export function inventoryCsv(rows: readonly InventoryRow[]): string {
       expiry: row.expiryDate,
       status: row.expiryStatus,
       daysUntilExpiry: row.daysUntilExpiry,
+      batch: row.batchNumber,
+      recall: row.recall?.number ?? null,
     })),
   );
 }

@@ -20,12 +20,16 @@ export const FIRST_DIRECTION: Record<SortKey, SortDirection> = {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** Case- and accent-insensitive match of every word of the query against product name and brand. */
+/**
+ * Case-insensitive match of every word of the query against product name, brand and batch number, so
+ * a batch named in a recall is found by typing it.
+ */
 export function filterRows(rows: readonly InventoryRow[], query: string): InventoryRow[] {
   const words = query.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...rows];
   return rows.filter((row) => {
-    const haystack = `${row.product.name} ${row.product.brandName}`.toLocaleLowerCase();
+    const haystack =
+      `${row.product.name} ${row.product.brandName} ${row.batchNumber ?? ''}`.toLocaleLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }

@@ -19,6 +19,7 @@ import {
   invoiceState,
   sortForCollection,
 } from '../utils/invoice-state';
+import { InvoiceBatches } from './invoice-batches';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 interface InvoicesCardProps {
@@ -113,6 +114,7 @@ export function InvoicesCard({ orgId, side }: InvoicesCardProps) {
                   <p className="truncate text-sm text-slate-600">
                     {party} · {invoice.order.productName} · {invoice.order.number}
                   </p>
+                  <InvoiceBatches invoice={invoice} />
                 </div>
                 <div className="text-sm sm:text-right">
                   <p className="font-semibold tabular-nums">

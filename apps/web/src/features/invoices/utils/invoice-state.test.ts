@@ -18,6 +18,7 @@ const invoice = (over: Partial<Invoice>): Invoice => ({
   onCredit: true,
   payments: 0,
   lastPaidAt: null,
+  drops: [],
   ...over,
 });
 

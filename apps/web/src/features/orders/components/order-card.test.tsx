@@ -17,6 +17,8 @@ const drop = (sequence: number, quantity: number, status: Drop['status']): Drop 
   shippedAt: null,
   deliveredAt: null,
   cancelledAt: status === 'Cancelled' ? '2026-11-24T10:00:00.000Z' : null,
+  batches: [],
+  recalls: [],
 });
 
 const invoice = (amount: number): OrderInvoice => ({
@@ -139,5 +141,68 @@ describe('OrderCard as a link target', () => {
     rerender(<OrderCard orgId="org-1" side="buyer" order={order()} highlighted />);
     expect(card).toHaveAttribute('aria-current', 'true');
     expect(card).toHaveClass('ring-2');
+  });
+});
+
+describe('OrderCard batches and recalls', () => {
+  const received = (): Drop => ({
+    ...drop(1, 40, 'Delivered'),
+    batches: [
+      { batchNumber: 'AMX2406B', expiryDate: '2027-05-31', quantity: 30 },
+      { batchNumber: null, expiryDate: '2027-08-31', quantity: 9 },
+      { batchNumber: 'AMX2409A', expiryDate: null, quantity: 1 },
+    ],
+  });
+
+  it('lists the batches each drop received, first expiry first, and says when a lot had no batch', () => {
+    render(
+      <OrderCard orgId="org-1" side="buyer" order={order({ drops: [received(), drop(2, 50, 'Shipped')] })} />,
+    );
+    const batches = screen.getByRole('list', { name: 'Batches in drop 1' });
+    expect(Array.from(batches.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'Batch AMX2406B · exp 31 May 2027 · 30 units',
+      'No batch recorded · exp 31 Aug 2027 · 9 units',
+      'Batch AMX2409A · 1 unit',
+    ]);
+    // A drop not allocated yet lists nothing, and no recall is shown.
+    expect(screen.queryByRole('list', { name: 'Batches in drop 2' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Recall /)).not.toBeInTheDocument();
+  });
+
+  it('marks a recalled drop with a red badge, and asks the buyer to act until the quarantine is confirmed', () => {
+    const recalled: Drop = {
+      ...received(),
+      recalls: [{ id: 'r-1', number: 'RC-2026-000001', severity: 'class_1', acknowledgedAt: null }],
+    };
+    const { rerender } = render(
+      <OrderCard orgId="org-1" side="buyer" order={order({ drops: [recalled] })} />,
+    );
+    expect(screen.getByText('Recall RC-2026-000001 · Class I')).toHaveClass('bg-rose-50');
+    expect(screen.getByText('Action needed')).toBeInTheDocument();
+    // The recall notices carry the confirmation; the card has no button for it.
+    expect(screen.queryByRole('button', { name: /quarantin/i })).not.toBeInTheDocument();
+
+    rerender(<OrderCard orgId="org-1" side="seller" order={order({ drops: [recalled] })} />);
+    expect(screen.getByText("Awaiting pharmacy's confirmation")).toBeInTheDocument();
+    expect(screen.queryByText('Action needed')).not.toBeInTheDocument();
+
+    const acknowledged: Drop = {
+      ...recalled,
+      recalls: [
+        {
+          id: 'r-1',
+          number: 'RC-2026-000001',
+          severity: 'class_2',
+          acknowledgedAt: '2026-11-25T08:30:00.000Z',
+        },
+      ],
+    };
+    for (const side of ['buyer', 'seller'] as const) {
+      rerender(<OrderCard orgId="org-1" side={side} order={order({ drops: [acknowledged] })} />);
+      expect(screen.getByText('Recall RC-2026-000001 · Class II')).toBeInTheDocument();
+      expect(screen.getByText('Quarantined at pharmacy 25 Nov 2026')).toBeInTheDocument();
+      expect(screen.queryByText('Action needed')).not.toBeInTheDocument();
+      expect(screen.queryByText("Awaiting pharmacy's confirmation")).not.toBeInTheDocument();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { formatCedis, formatDay } from '../../../lib/format';
 import { orderValue } from '../utils/order-value';
+import { DropBatches } from './drop-batches';
 import { DropStatusBadge, OrderStatusBadge } from './order-status';
 import { OrderHistory } from './order-history';
 
@@ -25,7 +26,10 @@ interface OrderCardProps {
 /** The card's element id, so a link or a screen can scroll an order into view. */
 export const orderCardId = (orderId: string) => `order-${orderId}`;
 
-/** SPEC §2 order card: product, PO, counterpart, value, terms, status, invoice, drops and history. */
+/**
+ * SPEC §2 order card: product, PO, counterpart, value, terms, status, invoice, drops (with the batches
+ * each received and any recall naming them) and history.
+ */
 export function OrderCard({ orgId, order, side, actions, dropActions, highlighted = false }: OrderCardProps) {
   const [showHistory, setShowHistory] = useState(false);
   const party = side === 'buyer' ? order.seller : order.buyer;
@@ -122,6 +126,7 @@ export function OrderCard({ orgId, order, side, actions, dropActions, highlighte
                 {drop.trackingNumber && ` · Tracking ${drop.trackingNumber}`}
                 {drop.estimatedDeliveryDate && ` · ETA ${formatDay(drop.estimatedDeliveryDate)}`}
               </p>
+              <DropBatches drop={drop} side={side} />
             </div>
             {dropActions && <div className="flex flex-wrap items-start gap-2">{dropActions(drop)}</div>}
           </li>
