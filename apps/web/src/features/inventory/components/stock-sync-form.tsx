@@ -273,7 +273,7 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
                   type="text"
                   autoComplete="off"
                   spellCheck={false}
-                  placeholder="Scan or paste the pack's GS1 code"
+                  placeholder="Scan or paste a code"
                   value={barcode}
                   onChange={(event) => {
                     setBarcode(event.target.value);
