@@ -92,9 +92,10 @@ test.describe('supplier inventory', () => {
     expect(download.suggestedFilename()).toBe('inventory_export.csv');
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const [header] = csv.split('\r\n');
-    expect(header).toBe('product,units,unitPrice,expiry,status,daysUntilExpiry');
-    // The comma and quotes in the name are quoted and doubled, so the line still has six fields.
-    expect(csv).toContain(`"${name.replaceAll('"', '""')}",30,12.50,${soon},expiring_soon,30`);
+    // SPEC's six columns first and in order, then the lot's batch and recall (issue 16).
+    expect(header).toBe('product,units,unitPrice,expiry,status,daysUntilExpiry,batch,recall');
+    // The comma and quotes in the name are quoted and doubled, so the line still has its eight fields.
+    expect(csv).toContain(`"${name.replaceAll('"', '""')}",30,12.50,${soon},expiring_soon,30,,`);
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     const ours = parsed.data.filter((row) => row.product === name);
@@ -106,6 +107,8 @@ test.describe('supplier inventory', () => {
         expiry: soon,
         status: 'expiring_soon',
         daysUntilExpiry: '30',
+        batch: '',
+        recall: '',
       },
       {
         product: name,
@@ -114,6 +117,8 @@ test.describe('supplier inventory', () => {
         expiry: later,
         status: 'healthy',
         daysUntilExpiry: '200',
+        batch: '',
+        recall: '',
       },
     ]);
     // Every lot is exported, not only the ones the search shows.
