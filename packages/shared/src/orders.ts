@@ -90,6 +90,8 @@ export const ORDER_MESSAGES = {
   noOrganisation: 'No customer organisation linked to your profile.',
   creditShortfall: DRAFT_MESSAGES.creditShortfall,
   orderNotFound: 'Order not found',
+  /** On a purchase order still awaiting approval, where the batch column is empty. */
+  batchesAtApproval: 'Batches are allocated when the order is approved',
   dropNotFound: 'Drop not found',
   notAwaiting: (number: string) =>
     `${number} is not awaiting approval, so it cannot be approved or cancelled.`,

@@ -275,6 +275,10 @@ const POLICY: Record<string, Policy> = {
     allow: [...CUSTOMERS, ...WITH_SHIPPING],
     request: (c) => ({ url: `/api/orders/${c.own.orderId}` }),
   },
+  'GET /api/orders/{orderId}/purchase-order.pdf': {
+    allow: [...CUSTOMERS, ...WITH_SHIPPING],
+    request: (c) => ({ url: `/api/orders/${c.own.orderId}/purchase-order.pdf` }),
+  },
   'POST /api/orders/{orderId}/approve': {
     allow: CUSTOMERS,
     request: (c) => ({ url: `/api/orders/${c.own.awaitingOrderId}/approve` }),
@@ -324,6 +328,10 @@ const POLICY: Record<string, Policy> = {
     request: (c) => ({ url: `/api/credit/applications/${c.own.applicationId}/risk` }),
   },
   'GET /api/invoices': { allow: [...CUSTOMERS, ...WITH_CREDIT], request: () => ({ url: '/api/invoices' }) },
+  'GET /api/invoices/{id}/pdf': {
+    allow: [...CUSTOMERS, ...WITH_CREDIT],
+    request: (c) => ({ url: `/api/invoices/${c.own.invoiceId}/pdf` }),
+  },
   'POST /api/invoices/{id}/payments': {
     allow: WITH_CREDIT,
     request: (c) => ({

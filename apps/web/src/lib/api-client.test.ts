@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/test-utils';
 import {
   ApiError,
+  apiDownload,
   apiRequest,
+  dispositionFilename,
   getErrorMessage,
   NETWORK_ERROR_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
@@ -203,5 +205,67 @@ describe("reading after the caller's own writes", () => {
     });
     await client.apiRequest('/cart');
     expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get(AFTER_HEADER)).toBe('8');
+  });
+});
+
+describe('apiDownload', () => {
+  const pdf = (disposition?: string) =>
+    // A string body: jsdom's Blob has no stream(), so Node's Response cannot take one.
+    new Response('%PDF-1.7', {
+      headers: {
+        'content-type': 'application/pdf',
+        ...(disposition ? { 'content-disposition': disposition } : {}),
+      },
+    });
+
+  it('sends the Bearer token and hands back the bytes with the name the server gave', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'abc');
+    const fetchMock = mockFetch({
+      'GET /invoices/i-1/pdf': () => pdf('attachment; filename="INV-2026-000123.pdf"'),
+    });
+    const { blob, filename } = await apiDownload('/invoices/i-1/pdf');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer abc');
+    expect(filename).toBe('INV-2026-000123.pdf');
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7');
+  });
+
+  it('gives no name when the server sent none', async () => {
+    mockFetch({ 'GET /invoices/i-1/pdf': () => pdf() });
+    await expect(apiDownload('/invoices/i-1/pdf')).resolves.toMatchObject({ filename: null });
+  });
+
+  it("throws an ApiError with the server's message, and one with the network text when offline", async () => {
+    mockFetch({
+      'GET /invoices/i-1/pdf': () =>
+        json({ message: 'Invoice not found', code: 'NOT_FOUND', kind: 'not_found' }, 404),
+      'GET /invoices/i-2/pdf': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(apiDownload('/invoices/i-1/pdf')).rejects.toMatchObject({
+      status: 404,
+      message: 'Invoice not found',
+    });
+    await expect(apiDownload('/invoices/i-2/pdf')).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+});
+
+describe('dispositionFilename', () => {
+  it.each([
+    ['attachment; filename="PO-2026-000042.pdf"', 'PO-2026-000042.pdf'],
+    ['attachment; filename=PO-2026-000042.pdf', 'PO-2026-000042.pdf'],
+    ['inline; filename="licence.pdf"', 'licence.pdf'],
+    [`attachment; filename="fallback.pdf"; filename*=UTF-8''Re%C3%A7u%20GH%E2%82%B5.pdf`, 'Reçu GH₵.pdf'],
+    // A bad escape in filename* falls back to the plain name; a plain name is never percent-decoded.
+    [`attachment; filename*=UTF-8''100%.pdf; filename="100%.pdf"`, '100%.pdf'],
+    ['attachment; filename="say \\"hi\\".pdf"', 'say "hi".pdf'],
+    ['attachment', null],
+    [null, null],
+  ])('reads %s as %s', (header, name) => {
+    expect(dispositionFilename(header)).toBe(name);
   });
 });

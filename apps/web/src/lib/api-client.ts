@@ -249,7 +249,25 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; filename:
     forgetRejectedToken(error, token);
     throw error;
   }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-  return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : null };
+  const filename = dispositionFilename(response.headers.get('content-disposition'));
+  return { blob: await response.blob(), filename };
+}
+
+/**
+ * The file name a Content-Disposition header gives: RFC 6266's UTF-8 `filename*` first, else the plain
+ * `filename`, quoted or not. Null when there is none, or when a cross-origin server does not expose it.
+ */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: the plain name, if there is one, still holds.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name?.trim() || null;
 }

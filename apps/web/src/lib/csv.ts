@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { saveBlob } from './download';
 
 /** A cell as the exports write it: empty for null and undefined, so a missing date is a blank field. */
 export type CsvCell = string | number | boolean | null | undefined;
@@ -26,15 +27,5 @@ export function toCsv<C extends string>(
  * such as 'GH₵ pack' is not garbled; every CSV-aware tool skips it.
  */
 export function downloadCsv(filename: string, csv: string): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start reading the blob only after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), filename);
 }

@@ -7,12 +7,20 @@ const iso = (column: ReturnType<typeof sql>) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * Invoices of a buyer or a seller, optionally by status (overdue: unpaid past due), latest due first,
+ * Invoices of a buyer, a seller or either party, optionally by status (overdue: unpaid past due), latest due first,
  * each with its order's drops (cancelled ones left out) and the batches each holds.
  */
 export async function listInvoices(
   db: Executor,
-  opts: { buyerOrgId?: string; sellerOrgId?: string; invoiceId?: string; status?: string; today: string },
+  opts: {
+    buyerOrgId?: string;
+    sellerOrgId?: string;
+    /** Either party: the buyer or the seller. */
+    partyOrgId?: string;
+    invoiceId?: string;
+    status?: string;
+    today: string;
+  },
 ) {
   const overdue = sql`(i.status = 'unpaid' and i.due_date < ${opts.today}::date)`;
   return queryRows<Invoice>(
@@ -39,6 +47,7 @@ export async function listInvoices(
         where true
           ${opts.buyerOrgId ? sql`and i.buyer_org_id = ${opts.buyerOrgId}` : sql``}
           ${opts.sellerOrgId ? sql`and i.seller_org_id = ${opts.sellerOrgId}` : sql``}
+          ${opts.partyOrgId ? sql`and (i.buyer_org_id = ${opts.partyOrgId} or i.seller_org_id = ${opts.partyOrgId})` : sql``}
           ${opts.invoiceId ? sql`and i.id = ${opts.invoiceId}` : sql``}
           ${opts.status === 'overdue' ? sql`and ${overdue}` : opts.status ? sql`and i.status = ${opts.status}` : sql``}
         order by i.due_date desc, i.number desc`,

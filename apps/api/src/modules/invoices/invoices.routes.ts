@@ -8,9 +8,10 @@ import {
   paymentRequestSchema,
 } from '@aduro/shared/invoices';
 import { caller } from '../../plugins/auth.ts';
-import { getInvoices, payInvoice } from './invoices.service.ts';
+import { getInvoicePdf, getInvoices, payInvoice } from './invoices.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { pdfResponse, sendPdf } from '../../lib/pdf.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -36,6 +37,28 @@ export default async function invoiceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => getInvoices(app.db, caller(request), request.query),
+  );
+
+  r.get(
+    '/invoices/:id/pdf',
+    {
+      preValidation: reader,
+      schema: {
+        tags,
+        summary: 'The invoice as a PDF, for its buyer or its seller (manage_credit)',
+        description:
+          'An A4 document to download: both parties, issue and due dates, status, lines by drop and batch, ' +
+          'amount, paid and due. 404 for an invoice of other organisations. Amounts read "GHS" (the PDF ' +
+          'standard fonts have no cedi sign).',
+        security,
+        params: invoiceIdParamsSchema,
+        response: { 200: pdfResponse('The invoice, application/pdf, as an attachment'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await getInvoicePdf(app.db, caller(request), request.params.id);
+      return sendPdf(reply, pdf.fileName, pdf.content);
+    },
   );
 
   r.post(

@@ -7,6 +7,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { addToCreditBalance, lockCreditLineOfInvoice } from '../credit/credit.repository.ts';
+import { findOrderDocumentFor } from '../orders/orders.repository.ts';
+import { invoiceFileName, renderInvoice } from './invoice.pdf.ts';
 import { listInvoices, lockInvoice, recordPayment } from './invoices.repository.ts';
 
 function orgOf(user: SessionUser): string {
@@ -82,4 +84,22 @@ export async function payInvoice(
   });
   const [invoice] = await listInvoices(db, { sellerOrgId, invoiceId, today: todayUtc() });
   return invoice!;
+}
+
+/**
+ * The invoice as a PDF, for its buyer or its seller only (404 for anyone else, as if it did not exist):
+ * the invoice read and its order read, both scoped to the caller's organisation.
+ */
+export async function getInvoicePdf(
+  db: Db,
+  user: SessionUser,
+  invoiceId: string,
+): Promise<{ fileName: string; content: Buffer }> {
+  const orgId = orgOf(user);
+  const today = todayUtc();
+  const [invoice] = await listInvoices(db, { partyOrgId: orgId, invoiceId, today });
+  if (!invoice) throw notFound('INVOICE_NOT_FOUND', INVOICE_MESSAGES.notFound);
+  const document = await findOrderDocumentFor(db, invoice.order.id, orgId, today);
+  if (!document) throw notFound('INVOICE_NOT_FOUND', INVOICE_MESSAGES.notFound);
+  return { fileName: invoiceFileName(invoice), content: await renderInvoice(invoice, document) };
 }

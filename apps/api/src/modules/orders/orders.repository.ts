@@ -201,6 +201,19 @@ export async function findOrderFor(db: Executor, orderId: string, orgId: string,
   return rows[0]?.order ?? null;
 }
 
+/**
+ * One order as its documents (purchase order, invoice) print it, when the organisation is its buyer or
+ * its seller: the Order, plus the buyer's phone, which the Order contract does not carry.
+ */
+export async function findOrderDocumentFor(db: Executor, orderId: string, orgId: string, today: string) {
+  const rows = await queryRows<{ order: Order; buyerPhone: string | null }>(
+    db,
+    sql`select ${orderJson(today)} as "order", b.phone as "buyerPhone" ${orderFrom}
+        where o.id = ${orderId} and (o.buyer_org_id = ${orgId} or o.seller_org_id = ${orgId})`,
+  );
+  return rows[0] ?? null;
+}
+
 /** The order's history, oldest first, with the drop's sequence for drop entries. */
 export async function listOrderHistory(db: Executor, orderId: string) {
   return queryRows<OrderHistoryEntry>(

@@ -12,9 +12,18 @@ import {
   ordersQuerySchema,
 } from '@aduro/shared/orders';
 import { caller } from '../../plugins/auth.ts';
-import { approve, cancel, changeDrop, createOrder, getOrder, getOrders } from './orders.service.ts';
+import {
+  approve,
+  cancel,
+  changeDrop,
+  createOrder,
+  getOrder,
+  getOrders,
+  getPurchaseOrderPdf,
+} from './orders.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { pdfResponse, sendPdf } from '../../lib/pdf.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -88,6 +97,28 @@ export default async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => getOrder(app.db, caller(request), request.params.orderId),
+  );
+
+  r.get(
+    '/orders/:orderId/purchase-order.pdf',
+    {
+      preValidation: reader,
+      schema: {
+        tags,
+        summary: 'The purchase order as a PDF, for its buyer or seller',
+        description:
+          'An A4 document to download: both parties, created and approved dates, lines by drop and batch ' +
+          '(per drop before approval), total, payment terms and drops. 404 for an order of other ' +
+          'organisations. Amounts read "GHS" (the PDF standard fonts have no cedi sign).',
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: pdfResponse('The purchase order, application/pdf, as an attachment'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await getPurchaseOrderPdf(app.db, caller(request), request.params.orderId);
+      return sendPdf(reply, pdf.fileName, pdf.content);
+    },
   );
 
   r.post(

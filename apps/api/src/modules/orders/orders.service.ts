@@ -13,7 +13,8 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { approveOrder } from './approve-order.workflow.ts';
 import { draftOrders, recordOrdersDrafted } from './draft-orders.workflow.ts';
 import { cancelDraftOrder, moveDrop } from './move-drop.workflow.ts';
-import { findOrderFor, listOrderHistory, listOrders } from './orders.repository.ts';
+import { findOrderDocumentFor, findOrderFor, listOrderHistory, listOrders } from './orders.repository.ts';
+import { purchaseOrderFileName, renderPurchaseOrder } from './purchase-order.pdf.ts';
 
 /** The caller's organisation; every user has one, the contract only allows null. */
 function orgOf(user: SessionUser): string {
@@ -93,6 +94,17 @@ export async function getOrders(
 export async function getOrder(db: Db, user: SessionUser, orderId: string): Promise<OrderDetail> {
   const order = await reread(db, orderId, orgOf(user));
   return { ...order, history: await listOrderHistory(db, orderId) };
+}
+
+/** The purchase order as a PDF, for the order's buyer or its seller; 404 for anyone else. */
+export async function getPurchaseOrderPdf(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+): Promise<{ fileName: string; content: Buffer }> {
+  const document = await findOrderDocumentFor(db, orderId, orgOf(user), todayUtc());
+  if (!document) throw notFound('ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
+  return { fileName: purchaseOrderFileName(document.order), content: await renderPurchaseOrder(document) };
 }
 
 /** The buyer approves: stock, credit, invoice and release in one transaction. */

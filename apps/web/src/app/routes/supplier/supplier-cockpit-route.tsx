@@ -81,7 +81,10 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
       </Card>
     );
   }
-  if (tab === 'shipping') return <ShippingBoard orgId={user.orgId} />;
+  if (tab === 'shipping')
+    return (
+      <ShippingBoard orgId={user.orgId} canReadInvoices={hasPermission(user.permissions, 'manage_credit')} />
+    );
   if (tab === 'recalls') {
     return user.orgId ? (
       <RecallsTab orgId={user.orgId} permissions={user.permissions} />

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCedis, formatDay } from '../../../lib/format';
+import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { useInvoices, type InvoiceSide } from '../api/get-invoices';
 import { filterInvoices, INVOICE_FILTERS, type InvoiceFilter } from '../utils/invoice-filter';
 import {
@@ -133,13 +134,14 @@ export function InvoicesCard({ orgId, side }: InvoicesCardProps) {
                         : `Due ${formatDay(invoice.dueDate)}`}
                   </p>
                 </div>
-                {side === 'seller' && invoice.status === 'unpaid' ? (
-                  <Button size="sm" variant="secondary" onClick={() => setPaying(invoice)}>
-                    Record payment
-                  </Button>
-                ) : (
-                  <span className="hidden sm:block" />
-                )}
+                <div className="flex flex-wrap gap-2 sm:justify-end">
+                  <InvoicePdfButton orgId={orgId} invoice={invoice} />
+                  {side === 'seller' && invoice.status === 'unpaid' && (
+                    <Button size="sm" variant="secondary" onClick={() => setPaying(invoice)}>
+                      Record payment
+                    </Button>
+                  )}
+                </div>
               </li>
             );
           })}
@@ -149,5 +151,21 @@ export function InvoicesCard({ orgId, side }: InvoicesCardProps) {
         <RecordPaymentDialog orgId={orgId} invoice={paying} onClose={() => setPaying(null)} />
       )}
     </Card>
+  );
+}
+
+/** Its own mutation per row, so one invoice's download spins only its own button. */
+function InvoicePdfButton({ orgId, invoice }: { orgId: string | null; invoice: Invoice }) {
+  const download = useDownloadInvoicePdf(orgId);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      loading={download.isPending}
+      aria-label={`Download invoice ${invoice.number} as PDF`}
+      onClick={() => download.mutate({ id: invoice.id, number: invoice.number })}
+    >
+      Download PDF
+    </Button>
   );
 }

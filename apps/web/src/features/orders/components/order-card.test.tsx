@@ -1,7 +1,23 @@
 import type { Drop, Order, OrderInvoice } from '@aduro/shared/orders';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render as renderPlain, screen, waitFor, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
+import { createQueryClient } from '../../../lib/query-client';
+import { json, mockFetch } from '../../../test/test-utils';
 import { OrderCard } from './order-card';
+
+/** The card's download buttons are mutations, so it renders inside the app's query client. */
+function render(ui: ReactElement, options?: RenderOptions) {
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return renderPlain(ui, { wrapper, ...options });
+}
 
 const drop = (sequence: number, quantity: number, status: Drop['status']): Drop => ({
   id: `44444444-0000-4000-8000-00000000000${sequence}`,
@@ -204,5 +220,117 @@ describe('OrderCard batches and recalls', () => {
       expect(screen.queryByText('Action needed')).not.toBeInTheDocument();
       expect(screen.queryByText("Awaiting pharmacy's confirmation")).not.toBeInTheDocument();
     }
+  });
+});
+
+describe('OrderCard documents', () => {
+  const pdf = (filename?: string) =>
+    // A string body: jsdom's Blob has no stream(), so Node's Response cannot take one.
+    new Response('%PDF-1.7', {
+      headers: {
+        'content-type': 'application/pdf',
+        ...(filename ? { 'content-disposition': `attachment; filename="${filename}"` } : {}),
+      },
+    });
+
+  // jsdom has no object URLs; the test lends URL its own and takes them back afterwards.
+  const { createObjectURL: realCreate, revokeObjectURL: realRevoke } = URL;
+  afterEach(() => {
+    URL.createObjectURL = realCreate;
+    URL.revokeObjectURL = realRevoke;
+  });
+
+  /** Records the name of every file the page saves, instead of saving it. */
+  function captureSaves() {
+    const saved: { name: string; href: string }[] = [];
+    URL.createObjectURL = vi.fn(() => `blob:file-${saved.length + 1}`);
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    return saved;
+  }
+
+  it('saves the purchase order and the invoice with the Bearer token, under the names the server gave', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+    const saved = captureSaves();
+    const fetchMock = mockFetch({
+      'GET /orders/33333333-0000-4000-8000-000000000001/purchase-order.pdf': () => pdf('PO-2026-000042.pdf'),
+      'GET /invoices/55555555-0000-4000-8000-000000000001/pdf': () => pdf('INV-2026-000042.pdf'),
+    });
+    const user = userEvent.setup();
+    render(<OrderCard orgId="org-1" side="seller" order={order()} />);
+
+    await user.click(screen.getByRole('button', { name: 'Download purchase order PO-2026-000042 as PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Download invoice INV-2026-000042 as PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+
+    expect(saved).toEqual([
+      { name: 'PO-2026-000042.pdf', href: 'blob:file-1' },
+      { name: 'INV-2026-000042.pdf', href: 'blob:file-2' },
+    ]);
+    for (const [, init] of fetchMock.mock.calls) {
+      expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-1');
+    }
+    expect(screen.getByRole('button', { name: /purchase order PO-2026-000042/ })).toHaveTextContent(
+      'Purchase order PDF',
+    );
+    expect(screen.getByRole('button', { name: /invoice INV-2026-000042/ })).toHaveTextContent('Invoice PDF');
+  });
+
+  it('names the file after the order number when the server sends no name, and offers no invoice PDF before there is one', async () => {
+    const saved = captureSaves();
+    mockFetch({ 'GET /orders/33333333-0000-4000-8000-000000000001/purchase-order.pdf': () => pdf() });
+    const user = userEvent.setup();
+    render(
+      <OrderCard
+        orgId="org-1"
+        side="buyer"
+        order={order({
+          status: 'AWAITING_CUSTOMER_APPROVAL',
+          invoiceId: null,
+          invoice: null,
+          approvedAt: null,
+        })}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /invoice/i })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download purchase order PO-2026-000042 as PDF' }));
+    await waitFor(() => expect(saved).toEqual([{ name: 'PO-2026-000042.pdf', href: 'blob:file-1' }]));
+  });
+
+  it("offers a seller's dispatcher, who cannot read invoices, the purchase order only", () => {
+    render(<OrderCard orgId="org-1" side="seller" order={order()} canReadInvoice={false} />);
+    expect(
+      screen.getByRole('button', { name: 'Download purchase order PO-2026-000042 as PDF' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /invoice/i })).not.toBeInTheDocument();
+  });
+
+  it("spins and disables the button while the PDF comes, and toasts the server's message when it fails", async () => {
+    const saved = captureSaves();
+    const toastError = vi.spyOn(toast, 'error');
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch({
+      'GET /orders/33333333-0000-4000-8000-000000000001/purchase-order.pdf': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    render(<OrderCard orgId="org-1" side="buyer" order={order()} />);
+
+    const button = screen.getByRole('button', { name: 'Download purchase order PO-2026-000042 as PDF' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    // The invoice's button is its own download, still free.
+    expect(screen.getByRole('button', { name: 'Download invoice INV-2026-000042 as PDF' })).toBeEnabled();
+
+    answer(json({ message: 'Order not found', code: 'NOT_FOUND', kind: 'not_found' }, 404));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Order not found', expect.anything()));
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(saved).toEqual([]);
   });
 });

@@ -2,9 +2,11 @@ import { PAYMENT_METHOD_LABELS } from '@aduro/shared/payments';
 import type { Order } from '@aduro/shared/orders';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { formatCedis, formatDay } from '../../../lib/format';
+import { useDownloadOrderInvoice, useDownloadPurchaseOrder } from '../api/download-purchase-order';
 import { orderValue } from '../utils/order-value';
 import { DropBatches } from './drop-batches';
 import { DropStatusBadge, OrderStatusBadge } from './order-status';
@@ -21,6 +23,11 @@ interface OrderCardProps {
   dropActions?: (drop: Order['drops'][number]) => ReactNode;
   /** The order a link pointed at (a notification's `?order=`): ringed, and announced as the current one. */
   highlighted?: boolean;
+  /**
+   * Whether the caller may read the invoice (the buyer, or a seller's staff with manage_credit): the
+   * shipping tab's dispatchers see the order but not its invoice, which the server would refuse them.
+   */
+  canReadInvoice?: boolean;
 }
 
 /** The card's element id, so a link or a screen can scroll an order into view. */
@@ -30,7 +37,15 @@ export const orderCardId = (orderId: string) => `order-${orderId}`;
  * SPEC §2 order card: product, PO, counterpart, value, terms, status, invoice, drops (with the batches
  * each received and any recall naming them) and history.
  */
-export function OrderCard({ orgId, order, side, actions, dropActions, highlighted = false }: OrderCardProps) {
+export function OrderCard({
+  orgId,
+  order,
+  side,
+  actions,
+  dropActions,
+  highlighted = false,
+  canReadInvoice = true,
+}: OrderCardProps) {
   const [showHistory, setShowHistory] = useState(false);
   const party = side === 'buyer' ? order.seller : order.buyer;
   const value = orderValue(order);
@@ -134,14 +149,17 @@ export function OrderCard({ orgId, order, side, actions, dropActions, highlighte
       </ul>
       {actions && <div className="border-t border-slate-100 bg-slate-50/60 px-5 py-3">{actions}</div>}
       <div className="border-t border-slate-100 px-5 py-2">
-        <button
-          type="button"
-          className="text-sm font-medium text-emerald-800 hover:underline"
-          aria-expanded={showHistory}
-          onClick={() => setShowHistory((v) => !v)}
-        >
-          {showHistory ? 'Hide history' : 'History'}
-        </button>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <button
+            type="button"
+            className="text-sm font-medium text-emerald-800 hover:underline"
+            aria-expanded={showHistory}
+            onClick={() => setShowHistory((v) => !v)}
+          >
+            {showHistory ? 'Hide history' : 'History'}
+          </button>
+          <OrderDocuments orgId={orgId} order={order} canReadInvoice={canReadInvoice} />
+        </div>
         {showHistory && (
           <div className="pt-2 pb-1">
             <OrderHistory orgId={orgId} orderId={order.id} />
@@ -149,5 +167,44 @@ export function OrderCard({ orgId, order, side, actions, dropActions, highlighte
         )}
       </div>
     </Card>
+  );
+}
+
+/** The order's PDFs, for both parties: the purchase order always, the invoice once there is one (and the caller may read it). */
+function OrderDocuments({
+  orgId,
+  order,
+  canReadInvoice,
+}: {
+  orgId: string | null;
+  order: Order;
+  canReadInvoice: boolean;
+}) {
+  const purchaseOrder = useDownloadPurchaseOrder(orgId);
+  const invoicePdf = useDownloadOrderInvoice(orgId);
+  const invoice = canReadInvoice ? order.invoice : null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={purchaseOrder.isPending}
+        aria-label={`Download purchase order ${order.number} as PDF`}
+        onClick={() => purchaseOrder.mutate({ id: order.id, number: order.number })}
+      >
+        Purchase order PDF
+      </Button>
+      {invoice && (
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={invoicePdf.isPending}
+          aria-label={`Download invoice ${invoice.number} as PDF`}
+          onClick={() => invoicePdf.mutate({ id: invoice.id, number: invoice.number })}
+        >
+          Invoice PDF
+        </Button>
+      )}
+    </div>
   );
 }

@@ -24,7 +24,14 @@ interface Pending {
 }
 
 /** SPEC §2 Shipping tab: outgoing POs with their drops and the next step of each. */
-export function ShippingBoard({ orgId }: { orgId: string | null }) {
+export function ShippingBoard({
+  orgId,
+  canReadInvoices,
+}: {
+  orgId: string | null;
+  /** Staff with manage_credit: their order cards offer the invoice PDF too. */
+  canReadInvoices: boolean;
+}) {
   const orders = useOrders(orgId, { sellerId: orgId });
   const move = useUpdateDrop(orgId);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -79,6 +86,7 @@ export function ShippingBoard({ orgId }: { orgId: string | null }) {
           order={order}
           side="seller"
           highlighted={order.id === linkedOrder}
+          canReadInvoice={canReadInvoices}
           dropActions={(drop) => {
             const next = nextDropStatus(drop.status);
             return (
