@@ -8,6 +8,7 @@ import {
   DRAFT_MESSAGES,
   netTermDays,
 } from './marketplace.ts';
+import { filterDate, pageQueryShape, pageSchema, refineDateRange, searchText } from './pagination.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from './payments.ts';
 
 // --- States (SPEC §4, DOMAIN.md "Orders", "Drops") --------------------------------------------------
@@ -209,10 +210,30 @@ export const draftOrderSchema = z
 export type DraftOrderInput = z.input<typeof draftOrderSchema>;
 export type DraftOrder = z.output<typeof draftOrderSchema>;
 
-export const ordersQuerySchema = z.object({
-  buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
-  sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
-});
+/**
+ * GET /api/orders. SPEC's buyerId and sellerId, then the list's filters and paging (docs/domain.md
+ * "Lists"): without limit or cursor the answer is the whole filtered list, as SPEC's screens expect.
+ */
+export const ordersQuerySchema = z
+  .object({
+    buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
+    sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
+    status: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(ORDER_STATUSES, { error: 'Choose an order status' }).optional(),
+    ),
+    /** The other party's name: the supplier for a buyer, the customer for a supplier. */
+    counterparty: searchText,
+    /** The product's name or brand, or the order number. */
+    product: searchText,
+    /** Placed on or after this day (UTC, which is Ghana's time). */
+    from: filterDate,
+    /** Placed on or before this day. */
+    to: filterDate,
+    ...pageQueryShape,
+  })
+  .superRefine(refineDateRange);
+export type OrdersQuery = z.output<typeof ordersQuerySchema>;
 
 export const orderIdParamsSchema = z.object({
   orderId: z.string().uuid({ error: ORDER_MESSAGES.orderNotFound }),
@@ -284,6 +305,11 @@ export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;
 
 export const orderHistoryEntrySchema = z
   .object({
+    /**
+     * 'status': the order or a drop moved (fromStatus -> toStatus); 'payment': a payment was recorded on
+     * the order's invoice (toStatus PAYMENT_RECORDED, with amount and method; note is its reference).
+     */
+    kind: z.enum(['status', 'payment']),
     at: z.string(),
     actorName: z.string().nullable(),
     /** The drop's sequence number when the entry is about a drop. */
@@ -291,6 +317,10 @@ export const orderHistoryEntrySchema = z
     fromStatus: z.string().nullable(),
     toStatus: z.string(),
     note: z.string().nullable(),
+    /** Cedis paid, for a payment; null otherwise. */
+    amount: z.number().nullable(),
+    /** How a payment was made; null otherwise. */
+    method: z.enum(PAYMENT_METHODS).nullable(),
   })
   .meta({ id: 'OrderHistoryEntry' });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
@@ -329,6 +359,8 @@ export const orderSchema = z
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
+
+export const ordersPageSchema = pageSchema(orderSchema, 'OrdersPage');
 
 /** GET /api/orders/{orderId}: the order with its history, oldest first. */
 export const orderDetailSchema = orderSchema

@@ -3,6 +3,7 @@ import type { DropStatus, Order, OrderHistoryEntry, OrderStatus } from '@aduro/s
 import type { PaymentMethod } from '@aduro/shared/payments';
 import { queryRows, type Executor, type Tx } from '../../db/client.ts';
 import { orderDrops, orderHistory, orders } from '../../db/schema/index.ts';
+import { containsPattern, positionAt } from '../../lib/keyset.ts';
 import { dropBatchesJson } from '../inventory/inventory.repository.ts';
 
 export interface BuyerOrganisation extends Record<string, unknown> {
@@ -175,20 +176,78 @@ const orderFrom = sql`
   join organizations b on b.id = o.buyer_org_id
   left join invoices i on i.order_id = o.id`;
 
-/** Orders of a buyer or a seller (at least one given), optionally narrowed by the other, newest first. */
-export async function listOrders(
-  db: Executor,
-  opts: { buyerOrgId: string | null; sellerOrgId: string | null; today: string },
-) {
+/** What narrows a list of orders: the caller's side (at least one party given) and the filters. */
+export interface OrderFilters {
+  buyerOrgId: string | null;
+  sellerOrgId: string | null;
+  status?: OrderStatus;
+  /** Text in the other party's name; `counterpartySide` says which party that is. */
+  counterparty?: string;
+  counterpartySide?: 'buyer' | 'seller';
+  /** Text in the product's name or brand, or in the order number. */
+  product?: string;
+  /** Inclusive days (YYYY-MM-DD) the order was placed between, in UTC. */
+  from?: string;
+  to?: string;
+}
+
+function orderConditions(f: OrderFilters): SQL {
+  const party = f.counterpartySide === 'buyer' ? sql`b.name` : sql`s.name`;
+  return sql`true
+    ${f.buyerOrgId ? sql`and o.buyer_org_id = ${f.buyerOrgId}` : sql``}
+    ${f.sellerOrgId ? sql`and o.seller_org_id = ${f.sellerOrgId}` : sql``}
+    ${f.status ? sql`and o.status = ${f.status}` : sql``}
+    ${f.counterparty ? sql`and ${party} ilike ${containsPattern(f.counterparty)}` : sql``}
+    ${
+      f.product
+        ? sql`and (p.name ilike ${containsPattern(f.product)} or p.brand_name ilike ${containsPattern(f.product)}
+                   or o.number ilike ${containsPattern(f.product)})`
+        : sql``
+    }
+    ${f.from ? sql`and o.created_at >= ${f.from}::date` : sql``}
+    ${f.to ? sql`and o.created_at < ${f.to}::date + 1` : sql``}`;
+}
+
+/** Orders of a buyer or a seller (at least one given), filtered, newest first: the whole list. */
+export async function listOrders(db: Executor, opts: OrderFilters & { today: string }) {
   const rows = await queryRows<{ order: Order }>(
     db,
     sql`select ${orderJson(opts.today)} as "order" ${orderFrom}
-        where true
-          ${opts.buyerOrgId ? sql`and o.buyer_org_id = ${opts.buyerOrgId}` : sql``}
-          ${opts.sellerOrgId ? sql`and o.seller_org_id = ${opts.sellerOrgId}` : sql``}
+        where ${orderConditions(opts)}
         order by o.created_at desc, o.number desc`,
   );
   return rows.map((r) => r.order);
+}
+
+/** Where an order sits in the newest-first list: created_at to the microsecond, then its number. */
+export type OrderPosition = readonly [at: string, number: string];
+
+/**
+ * One page of the same list, `limit + 1` rows from just after `after` (so the caller can tell whether
+ * a next page exists), each with its position.
+ */
+export async function pageOrders(
+  db: Executor,
+  opts: OrderFilters & { today: string; after: OrderPosition | null; limit: number },
+) {
+  return queryRows<{ order: Order; at: string; number: string }>(
+    db,
+    sql`select ${orderJson(opts.today)} as "order", ${positionAt(sql`o.created_at`)} as at, o.number
+        ${orderFrom}
+        where ${orderConditions(opts)}
+          ${opts.after ? sql`and (o.created_at, o.number) < (${opts.after[0]}::timestamptz, ${opts.after[1]})` : sql``}
+        order by o.created_at desc, o.number desc
+        limit ${opts.limit + 1}`,
+  );
+}
+
+/** How many orders the filters match, all pages together. */
+export async function countOrders(db: Executor, filters: OrderFilters) {
+  const rows = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${orderFrom} where ${orderConditions(filters)}`,
+  );
+  return rows[0]?.total ?? 0;
 }
 
 /** One order, when the organisation is its buyer or its seller. */
@@ -214,16 +273,31 @@ export async function findOrderDocumentFor(db: Executor, orderId: string, orgId:
   return rows[0] ?? null;
 }
 
-/** The order's history, oldest first, with the drop's sequence for drop entries. */
+/**
+ * The order's history, oldest first: each status change of the order or a drop (the drop's sequence for
+ * drop entries), and each payment recorded on its invoice, so the trail answers who did what and when
+ * from drafting to the last cedi paid. Payments name whoever recorded them now (null once removed).
+ */
 export async function listOrderHistory(db: Executor, orderId: string) {
   return queryRows<OrderHistoryEntry>(
     db,
-    sql`select ${iso(sql`h.created_at`)} as at, h.actor_name as "actorName", d.sequence as "dropSequence",
-               h.from_status as "fromStatus", h.to_status as "toStatus", h.note
-        from order_history h
-        left join order_drops d on d.id = h.drop_id
-        where h.order_id = ${orderId}
-        order by h.created_at, h.id`,
+    sql`select kind, ${iso(sql`at`)} as at, "actorName", "dropSequence", "fromStatus", "toStatus", note, amount, method
+        from (
+          select 'status' as kind, h.created_at as at, h.id as seq, h.actor_name as "actorName",
+                 d.sequence as "dropSequence", h.from_status as "fromStatus", h.to_status as "toStatus", h.note,
+                 null::float8 as amount, null::text as method
+          from order_history h
+          left join order_drops d on d.id = h.drop_id
+          where h.order_id = ${orderId}
+          union all
+          select 'payment', y.created_at, 0, u.name, null, null, 'PAYMENT_RECORDED', y.reference,
+                 y.amount::float8, y.method::text
+          from payments y
+          join invoices i on i.id = y.invoice_id
+          left join users u on u.id = y.recorded_by_user_id
+          where i.order_id = ${orderId}
+        ) trail
+        order by at, kind desc, seq`,
   );
 }
 

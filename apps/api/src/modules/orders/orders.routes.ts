@@ -9,6 +9,7 @@ import {
   orderIdParamsSchema,
   ORDER_MESSAGES,
   orderSchema,
+  ordersPageSchema,
   ordersQuerySchema,
 } from '@aduro/shared/orders';
 import { caller } from '../../plugins/auth.ts';
@@ -75,10 +76,21 @@ export default async function orderRoutes(app: FastifyInstance) {
         summary: 'The caller’s orders, newest first',
         description:
           'Customers: orders they buy (buyerId must be their organisation; sellerId narrows). Suppliers with ' +
-          'manage_shipping: orders they sell (sellerId must be their organisation; buyerId narrows).',
+          'manage_shipping: orders they sell (sellerId must be their organisation; buyerId narrows). ' +
+          'Filters: status, counterparty (text in the other party’s name), product (text in the product’s ' +
+          'name or brand, or the order number), from and to (days the order was placed, inclusive). ' +
+          'Paging: without limit or cursor the answer is every matching order, as an array (SPEC). With ' +
+          'limit (1 to 200) or cursor it is an OrdersPage of `limit` orders (50 by default) with total and ' +
+          'nextCursor, which the next call passes as cursor with the same filters; pages neither repeat nor ' +
+          'skip an order when others are placed meanwhile. A cursor this list did not give answers 400.',
         security,
         querystring: ordersQuerySchema,
-        response: { 200: z.array(orderSchema), ...errors },
+        response: {
+          200: z.union([z.array(orderSchema), ordersPageSchema]).meta({
+            description: 'An array without paging parameters; an OrdersPage with limit or cursor',
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => getOrders(app.db, caller(request), request.query),

@@ -6,14 +6,26 @@ import {
   type DropUpdate,
   type Order,
   type OrderDetail,
+  type OrdersQuery,
 } from '@aduro/shared/orders';
+import { z } from 'zod';
+import { isPaged, type Page } from '@aduro/shared/pagination';
 import type { Db } from '../../db/client.ts';
+import { cursorInstant, decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { approveOrder } from './approve-order.workflow.ts';
 import { draftOrders, recordOrdersDrafted } from './draft-orders.workflow.ts';
 import { cancelDraftOrder, moveDrop } from './move-drop.workflow.ts';
-import { findOrderDocumentFor, findOrderFor, listOrderHistory, listOrders } from './orders.repository.ts';
+import {
+  countOrders,
+  findOrderDocumentFor,
+  findOrderFor,
+  listOrderHistory,
+  listOrders,
+  pageOrders,
+  type OrderFilters,
+} from './orders.repository.ts';
 import { purchaseOrderFileName, renderPurchaseOrder } from './purchase-order.pdf.ts';
 
 /** The caller's organisation; every user has one, the contract only allows null. */
@@ -77,18 +89,41 @@ export async function createOrder(db: Db, user: SessionUser, body: DraftOrder): 
 export async function getOrders(
   db: Db,
   user: SessionUser,
-  query: { buyerId?: string; sellerId?: string },
-): Promise<Order[]> {
+  query: OrdersQuery,
+): Promise<Order[] | Page<Order>> {
   const orgId = orgOf(user);
+  const { buyerId, sellerId, status, counterparty, product, from, to } = query;
+  let filters: OrderFilters;
   if (user.userType === 'customer') {
-    if (query.buyerId !== undefined && query.buyerId !== orgId)
+    if (buyerId !== undefined && buyerId !== orgId)
       throw forbidden('OTHER_ORGANISATION', ORDER_MESSAGES.otherBuyer);
-    return listOrders(db, { buyerOrgId: orgId, sellerOrgId: query.sellerId ?? null, today: todayUtc() });
+    filters = { buyerOrgId: orgId, sellerOrgId: sellerId ?? null, counterpartySide: 'seller' };
+  } else {
+    if (sellerId !== undefined && sellerId !== orgId)
+      throw forbidden('OTHER_ORGANISATION', ORDER_MESSAGES.otherSeller);
+    filters = { buyerOrgId: buyerId ?? null, sellerOrgId: orgId, counterpartySide: 'buyer' };
   }
-  if (query.sellerId !== undefined && query.sellerId !== orgId)
-    throw forbidden('OTHER_ORGANISATION', ORDER_MESSAGES.otherSeller);
-  return listOrders(db, { buyerOrgId: query.buyerId ?? null, sellerOrgId: orgId, today: todayUtc() });
+  filters = { ...filters, status, counterparty, product, from, to };
+  const today = todayUtc();
+  if (!isPaged(query)) return listOrders(db, { ...filters, today });
+
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, orderCursor);
+  const limit = pageLimit(query);
+  const [rows, total] = await Promise.all([
+    pageOrders(db, { ...filters, today, after, limit }),
+    countOrders(db, filters),
+  ]);
+  return toPage(
+    rows,
+    limit,
+    total,
+    (r) => [r.at, r.number],
+    (r) => r.order,
+  );
 }
+
+/** A cursor of the orders list: the last order's created_at (to the microsecond) and number. */
+const orderCursor = z.tuple([cursorInstant, z.string().min(1).max(40)]);
 
 /** One order with its history, for its buyer or its seller; 404 for anyone else. */
 export async function getOrder(db: Db, user: SessionUser, orderId: string): Promise<OrderDetail> {
