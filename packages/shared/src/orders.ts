@@ -218,10 +218,18 @@ export const ordersQuerySchema = z
   .object({
     buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
     sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
-    status: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.enum(ORDER_STATUSES, { error: 'Choose an order status' }).optional(),
-    ),
+    /** One status, or several apart by commas (RELEASED,SHIPPED: what is still on its way). */
+    status: z
+      .string()
+      .optional()
+      .transform((v, ctx): OrderStatus[] | undefined => {
+        if (!v) return undefined;
+        const statuses = v.split(',');
+        if (statuses.every((x): x is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(x)))
+          return statuses;
+        ctx.addIssue({ code: 'custom', message: `Choose an order status: ${ORDER_STATUSES.join(', ')}` });
+        return z.NEVER;
+      }),
     /** The other party's name: the supplier for a buyer, the customer for a supplier. */
     counterparty: searchText,
     /** The product's name or brand, or the order number. */

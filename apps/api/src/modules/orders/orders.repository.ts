@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DropStatus, Order, OrderHistoryEntry, OrderStatus } from '@aduro/shared/orders';
 import type { PaymentMethod } from '@aduro/shared/payments';
-import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { pgArray, queryRows, type Executor, type Tx } from '../../db/client.ts';
 import { orderDrops, orderHistory, orders } from '../../db/schema/index.ts';
 import { containsPattern, positionAt } from '../../lib/keyset.ts';
 import { dropBatchesJson } from '../inventory/inventory.repository.ts';
@@ -180,7 +180,8 @@ const orderFrom = sql`
 export interface OrderFilters {
   buyerOrgId: string | null;
   sellerOrgId: string | null;
-  status?: OrderStatus;
+  /** Any of these statuses. */
+  status?: readonly OrderStatus[];
   /** Text in the other party's name; `counterpartySide` says which party that is. */
   counterparty?: string;
   counterpartySide?: 'buyer' | 'seller';
@@ -196,7 +197,7 @@ function orderConditions(f: OrderFilters): SQL {
   return sql`true
     ${f.buyerOrgId ? sql`and o.buyer_org_id = ${f.buyerOrgId}` : sql``}
     ${f.sellerOrgId ? sql`and o.seller_org_id = ${f.sellerOrgId}` : sql``}
-    ${f.status ? sql`and o.status = ${f.status}` : sql``}
+    ${f.status ? sql`and o.status::text = any(${pgArray(f.status)}::text[])` : sql``}
     ${f.counterparty ? sql`and ${party} ilike ${containsPattern(f.counterparty)}` : sql``}
     ${
       f.product
