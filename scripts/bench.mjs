@@ -164,6 +164,7 @@ async function main() {
     'apps/api/bench/approvals.ts',
     'apps/api/bench/live-market.ts',
     'apps/api/bench/admin.ts',
+    'apps/api/bench/lists.ts',
   ]) {
     const code = await new Promise((resolve) =>
       spawn(process.execPath, ['--import', 'tsx', section], { cwd: root, stdio: 'inherit' }).on(

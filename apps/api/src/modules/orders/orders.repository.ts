@@ -192,16 +192,27 @@ export interface OrderFilters {
   to?: string;
 }
 
+/**
+ * The filters as conditions on `orders o` alone (names through subqueries, not joins), so a page's ids
+ * and the count come from the orders table and its (party, created_at, number) indexes without
+ * joining anything.
+ */
 function orderConditions(f: OrderFilters): SQL {
-  const party = f.counterpartySide === 'buyer' ? sql`b.name` : sql`s.name`;
+  const party = f.counterpartySide === 'buyer' ? sql`o.buyer_org_id` : sql`o.seller_org_id`;
   return sql`true
     ${f.buyerOrgId ? sql`and o.buyer_org_id = ${f.buyerOrgId}` : sql``}
     ${f.sellerOrgId ? sql`and o.seller_org_id = ${f.sellerOrgId}` : sql``}
     ${f.status ? sql`and o.status::text = any(${pgArray(f.status)}::text[])` : sql``}
-    ${f.counterparty ? sql`and ${party} ilike ${containsPattern(f.counterparty)}` : sql``}
+    ${
+      f.counterparty
+        ? sql`and ${party} in (select id from organizations where name ilike ${containsPattern(f.counterparty)})`
+        : sql``
+    }
     ${
       f.product
-        ? sql`and (p.name ilike ${containsPattern(f.product)} or p.brand_name ilike ${containsPattern(f.product)}
+        ? sql`and (o.product_id in (select id from products
+                                    where name ilike ${containsPattern(f.product)}
+                                       or brand_name ilike ${containsPattern(f.product)})
                    or o.number ilike ${containsPattern(f.product)})`
         : sql``
     }
@@ -225,7 +236,8 @@ export type OrderPosition = readonly [at: string, number: string];
 
 /**
  * One page of the same list, `limit + 1` rows from just after `after` (so the caller can tell whether
- * a next page exists), each with its position.
+ * a next page exists), each with its position. The page's ids are picked first, from orders alone
+ * down its (party, created_at, number) index; only those orders are then built into JSON.
  */
 export async function pageOrders(
   db: Executor,
@@ -233,12 +245,20 @@ export async function pageOrders(
 ) {
   return queryRows<{ order: Order; at: string; number: string }>(
     db,
-    sql`select ${orderJson(opts.today)} as "order", ${positionAt(sql`o.created_at`)} as at, o.number
-        ${orderFrom}
-        where ${orderConditions(opts)}
-          ${opts.after ? sql`and (o.created_at, o.number) < (${opts.after[0]}::timestamptz, ${opts.after[1]})` : sql``}
-        order by o.created_at desc, o.number desc
-        limit ${opts.limit + 1}`,
+    sql`with page as (
+          select o.id, o.created_at, o.number from orders o
+          where ${orderConditions(opts)}
+            ${opts.after ? sql`and (o.created_at, o.number) < (${opts.after[0]}::timestamptz, ${opts.after[1]})` : sql``}
+          order by o.created_at desc, o.number desc
+          limit ${opts.limit + 1})
+        select ${orderJson(opts.today)} as "order", ${positionAt(sql`page.created_at`)} as at, page.number
+        from page
+        join orders o on o.id = page.id
+        join products p on p.id = o.product_id
+        join organizations s on s.id = o.seller_org_id
+        join organizations b on b.id = o.buyer_org_id
+        left join invoices i on i.order_id = o.id
+        order by page.created_at desc, page.number desc`,
   );
 }
 
@@ -246,7 +266,7 @@ export async function pageOrders(
 export async function countOrders(db: Executor, filters: OrderFilters) {
   const rows = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total ${orderFrom} where ${orderConditions(filters)}`,
+    sql`select count(*)::int as total from orders o where ${orderConditions(filters)}`,
   );
   return rows[0]?.total ?? 0;
 }
