@@ -11,6 +11,7 @@ import { trustProxyOption, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { requestLoggerFactory } from './lib/request-logger.ts';
 import { readsOnly } from './lib/routes.ts';
+import activityRoutes from './modules/activity/activity.routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(recallRoutes);
       await api.register(eventRoutes);
       await api.register(notificationRoutes);
+      await api.register(activityRoutes);
     },
     { prefix: '/api' },
   );

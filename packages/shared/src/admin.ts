@@ -1,12 +1,19 @@
 import { z } from 'zod';
+import { filterFlag, pageQueryShape, pageSchema, searchText } from './pagination.ts';
 
 export const ENTITY_KINDS = ['supplier', 'customer'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
-/** GET /api/admin/entities query. */
+/** GET /api/admin/entities (and entities.csv) query. */
 export const entityListQuerySchema = z.object({
   kind: z.enum(ENTITY_KINDS, { error: 'kind must be supplier or customer' }).optional(),
+  /** Only active (true) or only deactivated (false) organisations. */
+  active: filterFlag,
+  /** Text in the organisation's name or location, the two the review list shows. */
+  q: searchText,
+  ...pageQueryShape,
 });
+export type EntityListQuery = z.output<typeof entityListQuerySchema>;
 
 export const entityUserSchema = z.object({
   id: z.string(),
@@ -32,6 +39,13 @@ export const adminEntitySchema = z
   })
   .meta({ id: 'AdminEntity' });
 export type AdminEntity = z.infer<typeof adminEntitySchema>;
+
+export const adminEntitiesPageSchema = pageSchema(adminEntitySchema, 'AdminEntitiesPage');
+
+/** GET /api/admin/entities.csv, the same file the review screen exports (SPEC §2). */
+export const ENTITIES_CSV_FILE = 'entities.csv';
+/** SPEC §2: name, kind, users (their count), active, paymentTerms, in this order. */
+export const ENTITIES_CSV_COLUMNS = ['name', 'kind', 'users', 'active', 'paymentTerms'] as const;
 
 export const entityIdParamsSchema = z.object({
   id: z.string().uuid({ error: 'Organisation id must be a UUID' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCedis, hasWholePesewas } from './money.ts';
+import { pageQueryShape, pageSchema } from './pagination.ts';
 
 // SPEC §5 "Credit request", §9.
 export const CREDIT_REQUEST = { defaultLimit: 25_000, minimum: 1_000, step: 500 } as const;
@@ -68,11 +69,22 @@ export const creditApplicationRequestSchema = z
   .meta({ id: 'CreditApplicationRequest' });
 export type CreditApplicationRequest = z.input<typeof creditApplicationRequestSchema>;
 
+export const CREDIT_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CreditApplicationStatus = (typeof CREDIT_APPLICATION_STATUSES)[number];
+
 export const creditApplicationsQuerySchema = z.object({
   supplierId: z.string().uuid({ error: 'supplierId must be an organisation id' }).optional(),
   customerId: z.string().uuid({ error: 'customerId must be an organisation id' }).optional(),
-  status: z.enum(['pending', 'all']).optional(),
+  /** One status; all (or none) lists every application. */
+  status: z
+    .enum([...CREDIT_APPLICATION_STATUSES, 'all'], {
+      error: 'status must be pending, approved, rejected or all',
+    })
+    .optional()
+    .transform((v) => (v === 'all' ? undefined : v)),
+  ...pageQueryShape,
 });
+export type CreditApplicationsQuery = z.output<typeof creditApplicationsQuerySchema>;
 
 export const applicationIdParamsSchema = z.object({
   id: z.string().uuid({ error: CREDIT_MESSAGES.notFound }),
@@ -84,7 +96,7 @@ export const creditApplicationSchema = z
     customer: z.object({ id: z.string(), name: z.string() }),
     supplier: z.object({ id: z.string(), name: z.string() }),
     requestedLimit: z.number(),
-    status: z.enum(['pending', 'approved', 'rejected']),
+    status: z.enum(CREDIT_APPLICATION_STATUSES),
     notes: z.string().nullable(),
     approvedLimit: z.number().nullable(),
     createdAt: z.string(),
@@ -92,6 +104,8 @@ export const creditApplicationSchema = z
   })
   .meta({ id: 'CreditApplication' });
 export type CreditApplication = z.infer<typeof creditApplicationSchema>;
+
+export const creditApplicationsPageSchema = pageSchema(creditApplicationSchema, 'CreditApplicationsPage');
 
 export const approveApplicationSchema = z
   .object({ limit: money(CREDIT_MESSAGES.limitPositive).gt(0, CREDIT_MESSAGES.limitPositive) })

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { allocatedBatchSchema } from './inventory.ts';
 import { PAYMENT_METHODS } from './payments.ts';
 import { formatCedis, hasWholePesewas } from './money.ts';
+import {
+  filterDate,
+  filterFlag,
+  pageQueryShape,
+  pageSchema,
+  refineDateRange,
+  searchText,
+} from './pagination.ts';
 
 export const INVOICE_MESSAGES = {
   recorded: 'Payment recorded',
@@ -20,11 +28,24 @@ export const INVOICE_MESSAGES = {
 /** Real money only: a payment "on credit" would just move the debt. */
 export const PAYMENT_RECORD_METHODS = PAYMENT_METHODS.filter((m) => m !== 'credit_facility');
 
-export const invoicesQuerySchema = z.object({
-  buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
-  sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
-  status: z.enum(['unpaid', 'overdue', 'paid', 'void']).optional(),
-});
+export const invoicesQuerySchema = z
+  .object({
+    buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
+    sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
+    /** overdue: unpaid past its due date (UTC day). */
+    status: z.enum(['unpaid', 'overdue', 'paid', 'void']).optional(),
+    /** true: unpaid past its due date; false: every other invoice. */
+    overdue: filterFlag,
+    /** The other party's name: the supplier for a buyer, the customer for a supplier. */
+    counterparty: searchText,
+    /** Issued on or after this day (UTC, which is Ghana's time). */
+    from: filterDate,
+    /** Issued on or before this day. */
+    to: filterDate,
+    ...pageQueryShape,
+  })
+  .superRefine(refineDateRange);
+export type InvoicesQuery = z.output<typeof invoicesQuerySchema>;
 
 export const invoiceIdParamsSchema = z.object({ id: z.string().uuid({ error: INVOICE_MESSAGES.notFound }) });
 
@@ -58,6 +79,9 @@ export const invoiceSchema = z
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** GET /api/invoices with limit or cursor (docs/domain.md "Lists"). */
+export const invoicesPageSchema = pageSchema(invoiceSchema, 'InvoicesPage');
 
 export const paymentRequestSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape, pageSchema, searchText } from './pagination.ts';
 import { SUPPLIER_ROLES } from './permissions.ts';
 
 export const STAFF_MESSAGES = {
@@ -33,6 +34,21 @@ export const orgUserSchema = z
   })
   .meta({ id: 'OrgUser' });
 export type OrgUser = z.infer<typeof orgUserSchema>;
+
+/** GET /api/org/users (and org/users.csv) query. */
+export const orgUsersQuerySchema = z.object({
+  /** Text in the user's name or e-mail. */
+  q: searchText,
+  ...pageQueryShape,
+});
+export type OrgUsersQuery = z.output<typeof orgUsersQuerySchema>;
+
+export const orgUsersPageSchema = pageSchema(orgUserSchema, 'OrgUsersPage');
+
+/** GET /api/org/users.csv, the same file the team directory exports (SPEC §2). */
+export const ORG_USERS_CSV_FILE = 'org_users.csv';
+/** SPEC §2: exactly these columns, in this order. */
+export const ORG_USERS_CSV_COLUMNS = ['name', 'email', 'roles', 'createdAt'] as const;
 
 /** Role names, each at most once; a missing or empty list answers with the form's own message. */
 const roleNames = (required: string) =>

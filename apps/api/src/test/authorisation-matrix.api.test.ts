@@ -126,6 +126,7 @@ const POLICY: Record<string, Policy> = {
     request: () => ({ url: '/api/admin/market/summary' }),
   },
   'GET /api/admin/entities': { allow: ['platform'], request: () => ({ url: '/api/admin/entities' }) },
+  'GET /api/admin/entities.csv': { allow: ['platform'], request: () => ({ url: '/api/admin/entities.csv' }) },
   'PATCH /api/admin/entities/{id}/toggle': {
     allow: ['platform'],
     // Harbour is already inactive: the allowed call changes nothing.
@@ -152,6 +153,7 @@ const POLICY: Record<string, Policy> = {
     }),
   },
   'GET /api/inventory': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory' }) },
+  'GET /api/inventory.csv': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory.csv' }) },
   'POST /api/inventory': {
     allow: WITH_INVENTORY,
     request: (c) => ({
@@ -173,6 +175,7 @@ const POLICY: Record<string, Policy> = {
 
   // Staff.
   'GET /api/org/users': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/users' }) },
+  'GET /api/org/users.csv': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/users.csv' }) },
   'GET /api/org/users/roles': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/users/roles' }) },
   'POST /api/org/users': {
     allow: SUPPLIER_ADMINS,
@@ -371,6 +374,15 @@ const POLICY: Record<string, Policy> = {
   'GET /api/events': { allow: EVERYONE, stream: true, request: () => ({ url: '/api/events' }) },
 
   // Notifications: every signed-in user reads and marks their own (another's id is a 404).
+  // The activity trail: supplier administrators (manage_users) and the platform.
+  'GET /api/activity': {
+    allow: [...SUPPLIER_ADMINS, 'platform'],
+    request: () => ({ url: '/api/activity?limit=5' }),
+  },
+  'GET /api/activity.csv': {
+    allow: [...SUPPLIER_ADMINS, 'platform'],
+    request: () => ({ url: '/api/activity.csv?from=2999-01-01' }),
+  },
   'GET /api/notifications': { allow: EVERYONE, request: () => ({ url: '/api/notifications' }) },
   'POST /api/notifications/read-all': {
     allow: EVERYONE,

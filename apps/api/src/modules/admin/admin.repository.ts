@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { EntityKind } from '@aduro/shared/admin';
 import type { Executor } from '../../db/client.ts';
 import { organizations, users } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/keyset.ts';
 
 const entityColumns = {
   id: organizations.id,
@@ -22,14 +23,75 @@ const entityColumns = {
     '[]'::json)`,
 };
 
-/** Customer and supplier organisations, newest review work first: inactive before active, then by name. */
-export async function listEntities(db: Executor, kind?: EntityKind) {
-  const kinds: EntityKind[] = kind ? [kind] : ['supplier', 'customer'];
+/** What narrows the review list: a kind, active or not, text in the name or location. */
+export interface EntityFilters {
+  kind?: EntityKind;
+  active?: boolean;
+  q?: string;
+}
+
+function entityConditions(f: EntityFilters) {
+  const kinds: EntityKind[] = f.kind ? [f.kind] : ['supplier', 'customer'];
+  return and(
+    // The platform's own organisation is never up for review.
+    inArray(organizations.kind, kinds),
+    f.active === undefined ? undefined : eq(organizations.isActive, f.active),
+    f.q
+      ? or(
+          ilike(organizations.name, containsPattern(f.q)),
+          ilike(organizations.location, containsPattern(f.q)),
+        )
+      : undefined,
+  );
+}
+
+/**
+ * Review work first: inactive before active, then by name; the id breaks ties between namesakes so the
+ * order is total, which a keyset needs. The array and the pages use this one order.
+ */
+const entityOrder = [asc(organizations.isActive), asc(organizations.name), asc(organizations.id)];
+
+/** Customer and supplier organisations, filtered, in review order: the whole list. */
+export async function listEntities(db: Executor, filters: EntityFilters) {
   return db
     .select(entityColumns)
     .from(organizations)
-    .where(inArray(organizations.kind, kinds))
-    .orderBy(asc(organizations.isActive), asc(organizations.name));
+    .where(entityConditions(filters))
+    .orderBy(...entityOrder);
+}
+
+/** Where an organisation sits in the review list: active or not, its name, its id. */
+export type EntityPosition = readonly [isActive: boolean, name: string, id: string];
+
+/**
+ * `limit + 1` organisations of the same list from just after `after` (so the caller can tell whether a
+ * next page exists); the rows carry their own position.
+ */
+export async function pageEntities(
+  db: Executor,
+  filters: EntityFilters & { after: EntityPosition | null; limit: number },
+) {
+  const { after } = filters;
+  return db
+    .select(entityColumns)
+    .from(organizations)
+    .where(
+      and(
+        entityConditions(filters),
+        after
+          ? sql`(${organizations.isActive}, ${organizations.name}, ${organizations.id})
+                  > (${after[0]}::boolean, ${after[1]}::text, ${after[2]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(...entityOrder)
+    .limit(filters.limit + 1);
+}
+
+/** How many organisations the filters match, all pages together. */
+export async function countEntities(db: Executor, filters: EntityFilters) {
+  const [row] = await db.select({ total: count() }).from(organizations).where(entityConditions(filters));
+  return row?.total ?? 0;
 }
 
 export async function findEntity(db: Executor, id: string) {

@@ -1,9 +1,12 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminEntitiesPageSchema,
   adminEntitySchema,
   adminStatsSchema,
+  ENTITIES_CSV_FILE,
   entityIdParamsSchema,
   entityListQuerySchema,
   marketSummarySchema,
@@ -11,7 +14,15 @@ import {
 } from '@aduro/shared/admin';
 import { caller } from '../../plugins/auth.ts';
 import { sendLicence, type LicenceStorage } from '../auth/licence-storage.ts';
-import { getEntities, getLicence, getStats, MarketSummaries, toggleEntity } from './admin.service.ts';
+import { CSV_BOM } from '../../lib/csv.ts';
+import {
+  entitiesCsv,
+  getEntities,
+  getLicence,
+  getStats,
+  MarketSummaries,
+  toggleEntity,
+} from './admin.service.ts';
 import type { LlmSettings } from './market-summary.llm.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
@@ -62,13 +73,62 @@ export default async function adminRoutes(
     {
       schema: {
         tags: ['admin'],
-        summary: 'Customer and supplier organisations for review',
+        summary: 'Customer and supplier organisations for review: inactive first, then by name',
+        description:
+          'Filters: kind (supplier or customer), active (true or false), q (text in the name or location). ' +
+          'Paging: without limit or cursor the answer is every matching organisation, as an array (SPEC). ' +
+          'With limit (1 to 200) or cursor it is an AdminEntitiesPage of `limit` organisations (50 by ' +
+          'default) with total and nextCursor, which the next call passes as cursor with the same filters; ' +
+          'pages neither repeat nor skip an organisation when others register meanwhile. A cursor this list ' +
+          'did not give answers 400.',
         security,
         querystring: entityListQuerySchema,
-        response: { 200: z.array(adminEntitySchema), ...errors },
+        response: {
+          200: z.union([z.array(adminEntitySchema), adminEntitiesPageSchema]).meta({
+            description: 'An array without paging parameters; an AdminEntitiesPage with limit or cursor',
+          }),
+          ...errors,
+        },
       },
     },
-    async (request) => getEntities(app.db, request.query.kind),
+    async (request) => getEntities(app.db, request.query),
+  );
+
+  // '.csv' sits in the static segment, not after a '/', so no '/admin/entities/:id/...' route can take it.
+  r.get(
+    '/admin/entities.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The organisations for review as CSV: every one the filters match',
+        description:
+          'Columns name,kind,users,active,paymentTerms (users is their count), as the review screen exports ' +
+          'them; same filters and order as GET /admin/entities (cursor and limit are ignored: the whole ' +
+          'filtered set). Streamed in batches of 500, UTF-8 with a byte order mark; text starting with ' +
+          "= + - @ is prefixed with ' so no cell runs as a formula.",
+        security,
+        querystring: entityListQuerySchema,
+        response: {
+          200: z.unknown().meta({
+            description: `text/csv, as an attachment named ${ENTITIES_CSV_FILE}`,
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lines = entitiesCsv(app.db, request.query);
+      async function* withBom() {
+        yield CSV_BOM;
+        yield* lines;
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ENTITIES_CSV_FILE}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(Readable.from(withBom()));
+    },
   );
 
   r.patch(

@@ -1,15 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { AdminEntity, AdminStats, EntityKind, MarketSummary } from '@aduro/shared/admin';
+import { z } from 'zod';
+import {
+  ENTITIES_CSV_COLUMNS,
+  type AdminEntity,
+  type AdminStats,
+  type EntityKind,
+  type EntityListQuery,
+  type MarketSummary,
+} from '@aduro/shared/admin';
 import { todayUtc } from '@aduro/shared/inventory';
+import { isPaged, type Page } from '@aduro/shared/pagination';
 import type { Db } from '../../db/client.ts';
+import { toCsvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
+import { cursorId, decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { MARKET_TAG } from '../suppliers/marketplace-tags.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { findLicence } from '../auth/auth.repository.ts';
 import { recordEvent } from '../events/events.repository.ts';
-import { findEntity, listEntities, setEntityActive } from './admin.repository.ts';
+import {
+  countEntities,
+  findEntity,
+  listEntities,
+  pageEntities,
+  setEntityActive,
+  type EntityFilters,
+  type EntityPosition,
+} from './admin.repository.ts';
 import { llmSummary, type LlmSettings } from './market-summary.llm.ts';
 import { rulesSummary } from './market-summary.rules.ts';
 import { readGmvByWeek, readMarketFacts, readStats } from './market.repository.ts';
@@ -35,9 +54,52 @@ function toEntity(row: EntityRow): AdminEntity {
 
 const ENTITY_NOT_FOUND = 'Organisation not found';
 
-/** Organisations for review, optionally of one kind. */
-export async function getEntities(db: Db, kind?: EntityKind): Promise<AdminEntity[]> {
-  return (await listEntities(db, kind)).map(toEntity);
+/** A cursor of the review list: the last organisation's active flag, name and id. */
+const entityCursor = z.tuple([z.boolean(), z.string().max(400), cursorId]);
+const positionOf = (row: EntityRow): EntityPosition => [row.isActive, row.name, row.id];
+const filtersOf = ({ kind, active, q }: EntityListQuery): EntityFilters => ({ kind, active, q });
+
+/**
+ * Organisations for review, filtered: the whole list as an array, or a page of it when the query names
+ * limit or cursor.
+ */
+export async function getEntities(
+  db: Db,
+  query: EntityListQuery,
+): Promise<AdminEntity[] | Page<AdminEntity>> {
+  const filters = filtersOf(query);
+  if (!isPaged(query)) return (await listEntities(db, filters)).map(toEntity);
+
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, entityCursor);
+  const limit = pageLimit(query);
+  const [rows, total] = await Promise.all([
+    pageEntities(db, { ...filters, after, limit }),
+    countEntities(db, filters),
+  ]);
+  return toPage(rows, limit, total, positionOf, toEntity);
+}
+
+const CSV_BATCH = 500;
+
+/**
+ * Every organisation the filters match as CSV lines (header first), in the review list's order, read in
+ * keyset batches as the consumer pulls them; the columns and values are the review screen's export.
+ */
+export async function* entitiesCsv(db: Db, query: EntityListQuery): AsyncGenerator<string> {
+  const filters = filtersOf(query);
+  yield toCsvLine(ENTITIES_CSV_COLUMNS);
+  let after: EntityPosition | null = null;
+  for (;;) {
+    // A batch and one row more, which says whether another batch follows.
+    const rows = await pageEntities(db, { ...filters, after, limit: CSV_BATCH });
+    const batch = rows.slice(0, CSV_BATCH);
+    if (batch.length > 0)
+      yield batch
+        .map((r) => toCsvLine([r.name, r.kind, r.users.length, r.isActive, r.paymentTerms]))
+        .join('');
+    if (rows.length <= CSV_BATCH) return;
+    after = positionOf(batch.at(-1)!);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { CreditApplication, CreditLine } from '@aduro/shared/credit';
+import { sql, type SQL } from 'drizzle-orm';
+import type { CreditApplication, CreditApplicationStatus, CreditLine } from '@aduro/shared/credit';
 import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { positionAt } from '../../lib/keyset.ts';
 
 const iso = (column: ReturnType<typeof sql>) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -26,37 +27,101 @@ const applicationColumns = sql`
   a.approved_limit as "approvedLimit",
   ${iso(sql`a.created_at`)} as "createdAt", ${iso(sql`a.decided_at`)} as "decidedAt"`;
 
-/** A supplier's applications: pending first (oldest first), then decided ones (latest decision first). */
-/** The applications made to a supplier, or by a customer: pending first (oldest first), then decided. */
-export async function listApplications(
-  db: Executor,
-  party: { supplierId: string } | { customerId: string },
-  pendingOnly: boolean,
-) {
+const applicationFrom = sql`
+  from credit_applications a
+  join organizations c on c.id = a.customer_id
+  join organizations s on s.id = a.supplier_id`;
+
+/** What narrows a list of applications: the caller's side (always) and, optionally, one status. */
+export interface ApplicationFilters {
+  party: { supplierId: string } | { customerId: string };
+  status?: CreditApplicationStatus;
+}
+
+function applicationConditions(f: ApplicationFilters): SQL {
   const own =
-    'supplierId' in party
-      ? sql`a.supplier_id = ${party.supplierId}`
-      : sql`a.customer_id = ${party.customerId}`;
+    'supplierId' in f.party
+      ? sql`a.supplier_id = ${f.party.supplierId}`
+      : sql`a.customer_id = ${f.party.customerId}`;
+  return sql`${own} ${f.status ? sql`and a.status = ${f.status}` : sql``}`;
+}
+
+/**
+ * The list's order, as sortable values so that a keyset can follow it: first a rank, 0 for pending, 1
+ * for decided with a decision time, 2 for decided without one (no write leaves that, but the column
+ * allows it); then, within rank 0, created_at ascending (the oldest request waits longest), within rank
+ * 1 decided_at descending (the latest decision first), within rank 2 nothing; then the id ascending,
+ * which makes the order total. A position is therefore [rank, that rank's instant or null, id].
+ */
+const applicationRank = sql`(case when a.status = 'pending' then 0 when a.decided_at is not null then 1 else 2 end)`;
+const applicationOrder = sql`
+  order by ${applicationRank},
+           case when a.status = 'pending' then a.created_at end asc,
+           case when a.status <> 'pending' then a.decided_at end desc nulls last,
+           a.id`;
+
+/** Rows strictly after `after` in that order; the instant's direction depends on the rank. */
+function afterPosition(after: ApplicationPosition): SQL {
+  const [rank, at, id] = after;
+  if (rank === 0)
+    return sql`(${applicationRank} > 0
+                or (a.status = 'pending' and (a.created_at, a.id) > (${at}::timestamptz, ${id}::uuid)))`;
+  if (rank === 1)
+    return sql`(${applicationRank} > 1
+                or (${applicationRank} = 1
+                    and (a.decided_at < ${at}::timestamptz
+                         or (a.decided_at = ${at}::timestamptz and a.id > ${id}::uuid))))`;
+  return sql`(${applicationRank} = 2 and a.id > ${id}::uuid)`;
+}
+
+/** The applications made to a supplier, or by a customer, filtered, in the list's order: all of them. */
+export async function listApplications(db: Executor, filters: ApplicationFilters) {
   return queryRows<CreditApplication>(
     db,
-    sql`select ${applicationColumns}
-        from credit_applications a
-        join organizations c on c.id = a.customer_id
-        join organizations s on s.id = a.supplier_id
-        where ${own} ${pendingOnly ? sql`and a.status = 'pending'` : sql``}
-        order by (a.status = 'pending') desc,
-                 case when a.status = 'pending' then a.created_at end asc,
-                 a.decided_at desc nulls last, a.id`,
+    sql`select ${applicationColumns} ${applicationFrom}
+        where ${applicationConditions(filters)}
+        ${applicationOrder}`,
   );
+}
+
+/** Where an application sits in the list (see applicationOrder). */
+export type ApplicationPosition = readonly [rank: number, at: string | null, id: string];
+
+/**
+ * One page of the same list, `limit + 1` rows from just after `after` (so the caller can tell whether a
+ * next page exists), each with its position.
+ */
+export async function pageApplications(
+  db: Executor,
+  filters: ApplicationFilters & { after: ApplicationPosition | null; limit: number },
+) {
+  return queryRows<CreditApplication & { positionRank: number; positionAt: string | null }>(
+    db,
+    sql`select ${applicationColumns},
+               ${applicationRank} as "positionRank",
+               case when a.status = 'pending' then ${positionAt(sql`a.created_at`)}
+                    else ${positionAt(sql`a.decided_at`)} end as "positionAt"
+        ${applicationFrom}
+        where ${applicationConditions(filters)}
+          ${filters.after ? sql`and ${afterPosition(filters.after)}` : sql``}
+        ${applicationOrder}
+        limit ${filters.limit + 1}`,
+  );
+}
+
+/** How many applications the filters match, all pages together. */
+export async function countApplications(db: Executor, filters: ApplicationFilters) {
+  const rows = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from credit_applications a where ${applicationConditions(filters)}`,
+  );
+  return rows[0]?.total ?? 0;
 }
 
 export async function findApplication(db: Executor, id: string, supplierId: string) {
   const rows = await queryRows<CreditApplication>(
     db,
-    sql`select ${applicationColumns}
-        from credit_applications a
-        join organizations c on c.id = a.customer_id
-        join organizations s on s.id = a.supplier_id
+    sql`select ${applicationColumns} ${applicationFrom}
         where a.id = ${id} and a.supplier_id = ${supplierId}`,
   );
   return rows[0] ?? null;

@@ -6,6 +6,7 @@ import {
   approveApplicationSchema,
   creditApplicationRequestSchema,
   creditApplicationSchema,
+  creditApplicationsPageSchema,
   creditApplicationsQuerySchema,
   creditLineSchema,
   creditLinesQuerySchema,
@@ -80,10 +81,21 @@ export default async function creditRoutes(app: FastifyInstance) {
           'Applications to the caller’s organisation, or by it: pending first (oldest first), then decided',
         description:
           'Credit staff (manage_credit) see the applications made to their supplier (supplierId, their own); ' +
-          'a customer sees its own (customerId, its own). status=pending lists only the pending ones.',
+          'a customer sees its own (customerId, its own). Filter: status (pending, approved or rejected; all ' +
+          'or none lists every one). Order: pending oldest first, then decided latest decision first, then ' +
+          'by id. Paging: without limit or cursor the answer is every matching application, as an array ' +
+          '(SPEC). With limit (1 to 200) or cursor it is a CreditApplicationsPage of `limit` applications (50 ' +
+          'by default) with total and nextCursor, which the next call passes as cursor with the same filters; ' +
+          'pages neither repeat nor skip an application when others are submitted meanwhile. A cursor this ' +
+          'list did not give answers 400.',
         security,
         querystring: creditApplicationsQuerySchema,
-        response: { 200: z.array(creditApplicationSchema), ...errors },
+        response: {
+          200: z.union([z.array(creditApplicationSchema), creditApplicationsPageSchema]).meta({
+            description: 'An array without paging parameters; a CreditApplicationsPage with limit or cursor',
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => getApplications(app.db, caller(request), request.query),

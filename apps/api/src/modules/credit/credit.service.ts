@@ -1,17 +1,22 @@
 import type { SessionUser } from '@aduro/shared/auth';
+import { z } from 'zod';
 import {
   CREDIT_MESSAGES,
   type CreditApplication,
+  type CreditApplicationsQuery,
   type CreditLine,
   type RiskResult,
 } from '@aduro/shared/credit';
 import { todayUtc } from '@aduro/shared/inventory';
 import { roundPesewas, toCedis, toPesewas } from '@aduro/shared/money';
+import { isPaged, type Page } from '@aduro/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { cursorId, cursorInstant, decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import {
+  countApplications,
   decideApplication,
   findApplication,
   findOrganisation,
@@ -20,8 +25,10 @@ import {
   listApplications,
   lockApplication,
   lockLine,
+  pageApplications,
   riskFacts,
   setLineLimit,
+  type ApplicationFilters,
 } from './credit.repository.ts';
 import { assessRisk } from './risk.ts';
 
@@ -85,24 +92,53 @@ export async function applyForCredit(
   });
 }
 
-/** A supplier's applications; supplierId, when given, must be its own organisation. */
+/**
+ * The applications made to the caller's supplier, or by the caller's customer (the id naming the
+ * caller's own side must be its organisation, 403 otherwise), optionally of one status: the whole list
+ * as an array, or a page of it when the query names limit or cursor.
+ */
 export async function getApplications(
   db: Db,
   user: SessionUser,
-  query: { supplierId?: string; customerId?: string; status?: 'pending' | 'all' },
-): Promise<CreditApplication[]> {
+  query: CreditApplicationsQuery,
+): Promise<CreditApplication[] | Page<CreditApplication>> {
   const own = orgOf(user);
-  const pendingOnly = query.status === 'pending';
+  let party: ApplicationFilters['party'];
   // A customer follows its own requests; a supplier's credit staff decide the ones made to it.
   if (user.userType === 'customer') {
     if (query.customerId !== undefined && query.customerId !== own)
       throw forbidden('OTHER_ORGANISATION', CREDIT_MESSAGES.otherCustomer);
-    return listApplications(db, { customerId: own }, pendingOnly);
+    party = { customerId: own };
+  } else {
+    if (query.supplierId !== undefined && query.supplierId !== own)
+      throw forbidden('OTHER_ORGANISATION', CREDIT_MESSAGES.otherSupplier);
+    party = { supplierId: own };
   }
-  if (query.supplierId !== undefined && query.supplierId !== own)
-    throw forbidden('OTHER_ORGANISATION', CREDIT_MESSAGES.otherSupplier);
-  return listApplications(db, { supplierId: own }, pendingOnly);
+  const filters: ApplicationFilters = { party, status: query.status };
+  if (!isPaged(query)) return listApplications(db, filters);
+
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, applicationCursor);
+  const limit = pageLimit(query);
+  const [rows, total] = await Promise.all([
+    pageApplications(db, { ...filters, after, limit }),
+    countApplications(db, filters),
+  ]);
+  return toPage(
+    rows,
+    limit,
+    total,
+    (r) => [r.positionRank, r.positionAt, r.id],
+    ({ positionRank: _rank, positionAt: _at, ...application }) => application,
+  );
 }
+
+/**
+ * A cursor of the applications list (credit.repository.ts applicationOrder): the rank, the instant that
+ * orders that rank (none for rank 2), the id.
+ */
+const applicationCursor = z
+  .tuple([z.number().int().min(0).max(2), cursorInstant.nullable(), cursorId])
+  .refine(([rank, at]) => (rank === 2) === (at === null));
 
 /**
  * Approves with a limit: creates the pair's credit line or sets its limit (reactivating a suspended

@@ -1,6 +1,7 @@
 import { and, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { EXPIRING_SOON_DAYS } from '@aduro/shared/inventory';
+import { EXPIRING_SOON_DAYS, type ExpiryStatus, type InventoryRow } from '@aduro/shared/inventory';
 import { pgArray, queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { containsPattern } from '../../lib/keyset.ts';
 import {
   inventoryLots,
   offerPrices,
@@ -41,40 +42,180 @@ const lotRecall = (lot: SQL) => sql`
     order by r.created_at, r.number
     limit 1) end`;
 
+/** What narrows a supplier's lots (GET /api/inventory, GET /api/inventory.csv). */
+export interface LotFilters {
+  supplierId: string;
+  /** Text in the product's name or brand. */
+  product?: string;
+  /** Any of these expiry statuses, as of `today`. */
+  status?: readonly ExpiryStatus[];
+  /** Text in the batch number. */
+  batch?: string;
+  /** YYYY-MM-DD, UTC. */
+  today: string;
+}
+
+/** The shared expiryStatusFor rule, in SQL, so a filter and the JSON agree with the web app. */
+const expiryStatusSql = (today: string) => sql`case
+  when l.expiry_date is null then 'not_applicable'
+  when l.expiry_date < ${today}::date then 'expired'
+  when l.expiry_date <= ${today}::date + ${EXPIRING_SOON_DAYS}::int then 'expiring_soon'
+  else 'healthy' end`;
+
+/** The JSON of an InventoryRow (packages/shared/src/inventory.ts) for each lot `l`. */
+/**
+ * The lots of an expiry status as a range of expiry dates (expiryStatusSql's rule), which PostgreSQL
+ * estimates and can bound an index with, where the case expression is opaque to it.
+ */
+function expiryRange(status: ExpiryStatus, today: string): SQL {
+  const soon = sql`${today}::date + ${EXPIRING_SOON_DAYS}::int`;
+  switch (status) {
+    case 'not_applicable':
+      return sql`l.expiry_date is null`;
+    case 'expired':
+      return sql`l.expiry_date < ${today}::date`;
+    case 'expiring_soon':
+      return sql`(l.expiry_date >= ${today}::date and l.expiry_date <= ${soon})`;
+    case 'healthy':
+      return sql`l.expiry_date > ${soon}`;
+  }
+}
+
+const lotJson = (today: string) => sql`json_build_object(
+  'id', l.id,
+  'product', json_build_object(
+    'id', p.id, 'name', p.name, 'brandName', p.brand_name,
+    'category', p.category, 'unitOfMeasure', p.unit_of_measure),
+  'quantity', l.quantity,
+  'unitPrice', o.unit_price,
+  'moq', o.moq,
+  'batchNumber', l.batch_number,
+  'expiryDate', l.expiry_date,
+  'expiryStatus', ${expiryStatusSql(today)},
+  'daysUntilExpiry', l.expiry_date - ${today}::date,
+  'recall', ${lotRecall(sql`l`)},
+  'updatedAt', to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+const lotFrom = sql`
+  from ${inventoryLots} l
+  join ${products} p on p.id = l.product_id
+  join ${offers} o on o.supplier_id = l.supplier_id and o.product_id = l.product_id`;
+
+function lotConditions(f: LotFilters): SQL {
+  return sql`l.supplier_id = ${f.supplierId}
+    ${
+      f.product
+        ? sql`and (p.name ilike ${containsPattern(f.product)} or p.brand_name ilike ${containsPattern(f.product)})`
+        : sql``
+    }
+    ${
+      f.status
+        ? sql`and (${sql.join(
+            f.status.map((x) => expiryRange(x, f.today)),
+            sql` or `,
+          )})`
+        : sql``
+    }
+    ${f.batch ? sql`and l.batch_number ilike ${containsPattern(f.batch)}` : sql``}`;
+}
+
+/**
+ * The list's order: by product name (case aside, then exactly, then the product's id for two products
+ * of one name), then soonest expiry (undated last), then batch (none last), then the lot's id, which is
+ * unique, so the order is total. PostgreSQL reads a page by walking products_name_idx (lower(name)) and
+ * probing each product's lots by the (supplier, product, ...) unique key, sorting only the few lots of
+ * one name (an incremental sort): a first page of a 5,000-lot supplier reads about 60 lots, not 5,000.
+ */
+const lotOrder = sql`lower(p.name), p.name, p.id, l.expiry_date asc nulls last, l.batch_number asc nulls last, l.id`;
+
 /**
  * The whole GET /api/inventory answer as JSON text, built by PostgreSQL in one statement: expiry status
  * and days are computed in SQL with the same rule as the shared expiryStatusFor, so the server passes
  * the text through without decoding, validating and re-encoding thousands of rows.
  */
-export async function lotsJsonText(db: Executor, supplierId: string, today: string): Promise<string> {
+export async function lotsJsonText(db: Executor, filters: LotFilters): Promise<string> {
   const rows = await queryRows<{ body: string }>(
     db,
-    sql`select coalesce(json_agg(json_build_object(
-          'id', l.id,
-          'product', json_build_object(
-            'id', p.id, 'name', p.name, 'brandName', p.brand_name,
-            'category', p.category, 'unitOfMeasure', p.unit_of_measure),
-          'quantity', l.quantity,
-          'unitPrice', o.unit_price,
-          'moq', o.moq,
-          'batchNumber', l.batch_number,
-          'expiryDate', l.expiry_date,
-          'expiryStatus', case
-            when l.expiry_date is null then 'not_applicable'
-            when l.expiry_date < ${today}::date then 'expired'
-            when l.expiry_date <= ${today}::date + ${EXPIRING_SOON_DAYS}::int then 'expiring_soon'
-            else 'healthy' end,
-          'daysUntilExpiry', l.expiry_date - ${today}::date,
-          'recall', ${lotRecall(sql`l`)},
-          'updatedAt', to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-          order by lower(p.name), p.name, p.id, l.expiry_date asc nulls last, l.batch_number asc nulls last, l.id),
-          '[]'::json)::text as body
-        from ${inventoryLots} l
-        join ${products} p on p.id = l.product_id
-        join ${offers} o on o.supplier_id = l.supplier_id and o.product_id = l.product_id
-        where l.supplier_id = ${supplierId}`,
+    sql`select coalesce(json_agg(${lotJson(filters.today)} order by ${lotOrder}), '[]'::json)::text as body
+        ${lotFrom}
+        where ${lotConditions(filters)}`,
   );
   return rows[0]?.body ?? '[]';
+}
+
+/**
+ * Where a lot sits in the list: its product's lower-cased name, name and id, its expiry and batch (null
+ * when it has none) and its id, as lotOrder sorts them.
+ */
+export type LotPosition = readonly [
+  lowerName: string,
+  name: string,
+  productId: string,
+  expiryDate: string | null,
+  batchNumber: string | null,
+  lotId: string,
+];
+
+/**
+ * Rows strictly after `after` in lotOrder. A row comparison cannot do it, as expiry and batch may be
+ * null (sorted last), so it is written out key by key: the product part as one row comparison (no nulls
+ * there), then, within the same product, expiry, batch and id in turn.
+ */
+function lotsAfter(after: LotPosition): SQL {
+  const [lowerName, name, productId, expiryDate, batchNumber, lotId] = after;
+  // For a key sorted ascending with nulls last: the rows past `value`, and the rows level with it.
+  const nullsLast = (column: SQL, value: string | null, type: SQL) =>
+    value === null
+      ? { past: sql`false`, level: sql`${column} is null` }
+      : {
+          past: sql`(${column} > ${value}::${type} or ${column} is null)`,
+          level: sql`${column} = ${value}::${type}`,
+        };
+  const expiry = nullsLast(sql`l.expiry_date`, expiryDate, sql`date`);
+  const batch = nullsLast(sql`l.batch_number`, batchNumber, sql`text`);
+  const product = sql`(lower(p.name), p.name, p.id)`;
+  const at = sql`(${lowerName}::text, ${name}::text, ${productId}::uuid)`;
+  // The >= alone bounds a scan of products_name_idx, which the or below would hide from the planner.
+  return sql`${product} >= ${at} and (${product} > ${at} or (
+    ${expiry.past} or (${expiry.level} and (
+      ${batch.past} or (${batch.level} and l.id > ${lotId}::uuid)))))`;
+}
+
+/**
+ * One page of the list, `limit + 1` rows from just after `after` (so the caller can tell whether a next
+ * page exists), each with its position.
+ */
+export async function pageLots(
+  db: Executor,
+  opts: LotFilters & { after: LotPosition | null; limit: number },
+) {
+  return queryRows<{
+    row: InventoryRow;
+    lowerName: string;
+    productName: string;
+    productId: string;
+    expiryDate: string | null;
+    batchNumber: string | null;
+    id: string;
+  }>(
+    db,
+    sql`select ${lotJson(opts.today)} as row, lower(p.name) as "lowerName", p.name as "productName",
+               p.id as "productId", to_char(l.expiry_date, 'YYYY-MM-DD') as "expiryDate",
+               l.batch_number as "batchNumber", l.id
+        ${lotFrom}
+        where ${lotConditions(opts)} ${opts.after ? sql`and ${lotsAfter(opts.after)}` : sql``}
+        order by ${lotOrder}
+        limit ${opts.limit + 1}`,
+  );
+}
+
+/** How many lots the filters match, all pages together. */
+export async function countLots(db: Executor, filters: LotFilters) {
+  const rows = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${lotFrom} where ${lotConditions(filters)}`,
+  );
+  return rows[0]?.total ?? 0;
 }
 
 export async function findProduct(db: Executor, productId: string) {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,9 +8,11 @@ import {
   inventoryRowSchema,
   inventorySyncSchema,
 } from '@aduro/shared/inventory';
+import { inventoryPageSchema, inventoryQuerySchema } from '@aduro/shared/inventory-list';
+import { CSV_BOM } from '../../lib/csv.ts';
 import { sendJsonText } from '../../lib/json-reply.ts';
 import { member } from '../../plugins/auth.ts';
-import { getForecast, getInventoryJson, syncInventory } from './inventory.service.ts';
+import { getForecast, getInventory, inventoryCsv, syncInventory } from './inventory.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -30,14 +33,65 @@ export default async function inventoryRoutes(app: FastifyInstance) {
       schema: {
         tags: ['inventory'],
         summary: "The signed-in supplier's stock lots, by product name, then expiry, then batch",
+        description:
+          'Filters: product (text in the product’s name or brand), status (an expiry status, or several apart ' +
+          'by commas: expired, expiring_soon, healthy, not_applicable; as of today, UTC), batch (text in the ' +
+          'batch number). Paging: without limit or cursor the answer is every matching lot, as an array ' +
+          '(SPEC). With limit (1 to 200) or cursor it is an InventoryPage of `limit` lots (50 by default) ' +
+          'with total and nextCursor, which the next call passes as cursor with the same filters; pages ' +
+          'neither repeat nor skip a lot when others are synced meanwhile. A cursor this list did not give ' +
+          'answers 400.',
         security,
-        response: { 200: z.array(inventoryRowSchema), ...errors },
+        querystring: inventoryQuerySchema,
+        response: {
+          200: z.union([z.array(inventoryRowSchema), inventoryPageSchema]).meta({
+            description: 'An array without paging parameters; an InventoryPage with limit or cursor',
+          }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      const body = await getInventoryJson(app.db, member(request).orgId);
-      // Already the JSON of InventoryRow[], built by PostgreSQL.
-      return sendJsonText(reply, body);
+      const answer = await getInventory(app.db, member(request).orgId, request.query);
+      // The whole list is already the JSON of InventoryRow[], built by PostgreSQL.
+      return typeof answer === 'string' ? sendJsonText(reply, answer) : answer;
+    },
+  );
+
+  // A static path: it never meets /inventory/:productId-style routes, whatever their order.
+  r.get(
+    '/inventory.csv',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: "The signed-in supplier's stock lots as CSV: every lot the filters match",
+        description:
+          'The web app’s inventory export, written by the server: columns product,units,unitPrice,expiry,' +
+          'status,daysUntilExpiry,batch,recall in the list’s order; same filters as GET /inventory (cursor and ' +
+          'limit are ignored: the whole filtered set). Streamed in batches of 500, UTF-8 with a byte order ' +
+          "mark; text starting with = + - @ is prefixed with ' so no cell runs as a formula.",
+        security,
+        querystring: inventoryQuerySchema,
+        response: {
+          200: z.unknown().meta({
+            description: 'text/csv, as an attachment named inventory.csv',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lines = inventoryCsv(app.db, member(request).orgId, request.query);
+      async function* withBom() {
+        yield CSV_BOM;
+        yield* lines;
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="inventory.csv"')
+        .header('x-content-type-options', 'nosniff')
+        .send(Readable.from(withBom()));
     },
   );
 

@@ -1,25 +1,35 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  BATCH_NUMBER_PATTERN,
   daysUntil,
   expiryStatusFor,
   INVENTORY_MESSAGES,
+  isIsoDate,
   todayUtc,
   type Forecast,
   type InventoryRow,
   type inventorySyncSchema,
 } from '@aduro/shared/inventory';
+import { INVENTORY_CSV_COLUMNS, type InventoryQuery } from '@aduro/shared/inventory-list';
+import { isPaged, type Page } from '@aduro/shared/pagination';
 import type { Db } from '../../db/client.ts';
+import { toCsvLine } from '../../lib/csv.ts';
+import { cursorId, decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { AppError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { forecastDemand } from './forecast.ts';
 import { isoWeek, nextIsoWeeks, startOfIsoWeek } from './iso-weeks.ts';
 import {
+  countLots,
   findProduct,
   lotsJsonText,
   listUnexpiredLots,
+  pageLots,
   syncLot,
   weeklyReleasedUnits,
+  type LotFilters,
+  type LotPosition,
   type LotRow,
 } from './inventory.repository.ts';
 
@@ -52,12 +62,91 @@ function toInventoryRow(row: LotRow, today: string): InventoryRow {
 }
 
 /**
- * The supplier's lots with product, offer price and moq, and expiry status as of today (UTC), as the
- * JSON text of InventoryRow[] (see lotsJsonText for why it is text).
+ * The supplier's lots with product, offer price and moq, and expiry status as of today (UTC), filtered:
+ * without limit or cursor the whole list as the JSON text of InventoryRow[] (see lotsJsonText for why it
+ * is text), otherwise a page of it.
  */
-export async function getInventoryJson(db: Db, supplierId: string): Promise<string> {
-  return lotsJsonText(db, supplierId, todayUtc());
+export async function getInventory(
+  db: Db,
+  supplierId: string,
+  query: InventoryQuery,
+): Promise<string | Page<InventoryRow>> {
+  const filters = lotFiltersOf(supplierId, query);
+  if (!isPaged(query)) return lotsJsonText(db, filters);
+
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, lotCursor);
+  const limit = pageLimit(query);
+  const [rows, total] = await Promise.all([
+    pageLots(db, { ...filters, after, limit }),
+    countLots(db, filters),
+  ]);
+  return toPage(rows, limit, total, positionOf, (r) => r.row);
 }
+
+const lotFiltersOf = (supplierId: string, query: InventoryQuery): LotFilters => ({
+  supplierId,
+  product: query.product,
+  status: query.status,
+  batch: query.batch,
+  today: todayUtc(),
+});
+
+/**
+ * A cursor of the inventory list: the last lot's product (lower-cased name, name, id), expiry, batch and
+ * id, each checked so PostgreSQL never sees a value it would refuse.
+ */
+const lotCursor = z.tuple([
+  z.string().max(500),
+  z.string().max(500),
+  cursorId,
+  z.string().refine(isIsoDate).nullable(),
+  z.string().regex(BATCH_NUMBER_PATTERN).nullable(),
+  cursorId,
+]);
+
+const positionOf = (r: {
+  lowerName: string;
+  productName: string;
+  productId: string;
+  expiryDate: string | null;
+  batchNumber: string | null;
+  id: string;
+}): LotPosition => [r.lowerName, r.productName, r.productId, r.expiryDate, r.batchNumber, r.id];
+
+/** Rows per read of the CSV export: few round trips, yet never the whole stock in memory at once. */
+const CSV_BATCH = 500;
+
+/**
+ * The supplier's whole filtered stock as CSV lines (header first), the web app's export's columns and
+ * values, read in keyset batches as the consumer pulls them, so 50,000 lots never sit in memory at once.
+ */
+export function inventoryCsv(db: Db, supplierId: string, query: InventoryQuery): AsyncGenerator<string> {
+  const filters = lotFiltersOf(supplierId, query);
+  return (async function* lines() {
+    yield toCsvLine(INVENTORY_CSV_COLUMNS);
+    let after: LotPosition | null = null;
+    for (;;) {
+      const rows = await pageLots(db, { ...filters, after, limit: CSV_BATCH });
+      const batch = rows.slice(0, CSV_BATCH);
+      if (batch.length > 0) yield batch.map((r) => csvLine(r.row)).join('');
+      if (rows.length <= CSV_BATCH) return;
+      after = positionOf(batch.at(-1)!);
+    }
+  })();
+}
+
+/** One lot as the web app's export writes it: the price with its 2 decimals, blanks for what is missing. */
+const csvLine = (row: InventoryRow) =>
+  toCsvLine([
+    row.product.name,
+    row.quantity,
+    row.unitPrice.toFixed(2),
+    row.expiryDate,
+    row.expiryStatus,
+    row.daysUntilExpiry,
+    row.batchNumber,
+    row.recall?.number ?? null,
+  ]);
 
 /**
  * Sets one lot (product, batch or none, expiry or none) to the counted quantity and the offer's price

@@ -1,57 +1,113 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Invoice } from '@aduro/shared/invoices';
 import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { containsPattern } from '../../lib/keyset.ts';
 import { dropBatchesJson } from '../inventory/inventory.repository.ts';
 
 const iso = (column: ReturnType<typeof sql>) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** What narrows a list of invoices: the caller's side and the filters. */
+export interface InvoiceFilters {
+  buyerOrgId?: string;
+  sellerOrgId?: string;
+  /** Either party: the buyer or the seller. */
+  partyOrgId?: string;
+  invoiceId?: string;
+  /** unpaid, paid, void, or overdue (unpaid past its due date). */
+  status?: string;
+  /** true: unpaid past its due date; false: every other invoice. */
+  overdue?: boolean;
+  /** Text in the other party's name; `counterpartySide` says which party that is. */
+  counterparty?: string;
+  counterpartySide?: 'buyer' | 'seller';
+  /** Inclusive days (YYYY-MM-DD) the invoice was issued between, in UTC. */
+  from?: string;
+  to?: string;
+  today: string;
+}
+
+const overdueOf = (today: string) => sql`(i.status = 'unpaid' and i.due_date < ${today}::date)`;
+
+const invoiceSelect = (today: string) => sql`
+  select i.id, i.number,
+         json_build_object('id', o.id, 'number', o.number, 'productName', p.name) as "order",
+         json_build_object('id', b.id, 'name', b.name) as buyer,
+         json_build_object('id', s.id, 'name', s.name) as seller,
+         i.amount, i.amount_paid as "amountPaid", i.amount - i.amount_paid as "amountDue",
+         ${iso(sql`i.issued_at`)} as "issuedAt", to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
+         i.status, ${overdueOf(today)} as overdue, i.on_credit as "onCredit",
+         (select count(*)::int from payments y where y.invoice_id = i.id) as payments,
+         (select ${iso(sql`max(y.received_at)`)} from payments y where y.invoice_id = i.id) as "lastPaidAt",
+         coalesce((
+           select json_agg(json_build_object(
+                    'sequence', d.sequence, 'addressName', d.address_name, 'quantity', d.quantity,
+                    'batches', ${dropBatchesJson(sql`d.id`)}) order by d.sequence)
+           from order_drops d where d.order_id = o.id and d.status <> 'Cancelled'), '[]'::json) as drops`;
+
+const invoiceFrom = sql`
+  from invoices i
+  join orders o on o.id = i.order_id
+  join products p on p.id = o.product_id
+  join organizations b on b.id = i.buyer_org_id
+  join organizations s on s.id = i.seller_org_id`;
+
+function invoiceConditions(f: InvoiceFilters): SQL {
+  const overdue = overdueOf(f.today);
+  const party = f.counterpartySide === 'buyer' ? sql`b.name` : sql`s.name`;
+  return sql`true
+    ${f.buyerOrgId ? sql`and i.buyer_org_id = ${f.buyerOrgId}` : sql``}
+    ${f.sellerOrgId ? sql`and i.seller_org_id = ${f.sellerOrgId}` : sql``}
+    ${f.partyOrgId ? sql`and (i.buyer_org_id = ${f.partyOrgId} or i.seller_org_id = ${f.partyOrgId})` : sql``}
+    ${f.invoiceId ? sql`and i.id = ${f.invoiceId}` : sql``}
+    ${f.status === 'overdue' ? sql`and ${overdue}` : f.status ? sql`and i.status = ${f.status}` : sql``}
+    ${f.overdue === true ? sql`and ${overdue}` : f.overdue === false ? sql`and not ${overdue}` : sql``}
+    ${f.counterparty ? sql`and ${party} ilike ${containsPattern(f.counterparty)}` : sql``}
+    ${f.from ? sql`and i.issued_at >= ${f.from}::date` : sql``}
+    ${f.to ? sql`and i.issued_at < ${f.to}::date + 1` : sql``}`;
+}
+
 /**
- * Invoices of a buyer, a seller or either party, optionally by status (overdue: unpaid past due), latest due first,
- * each with its order's drops (cancelled ones left out) and the batches each holds.
+ * Invoices of a buyer, a seller or either party, filtered, latest due first, each with its order's drops
+ * (cancelled ones left out) and the batches each holds: the whole list.
  */
-export async function listInvoices(
-  db: Executor,
-  opts: {
-    buyerOrgId?: string;
-    sellerOrgId?: string;
-    /** Either party: the buyer or the seller. */
-    partyOrgId?: string;
-    invoiceId?: string;
-    status?: string;
-    today: string;
-  },
-) {
-  const overdue = sql`(i.status = 'unpaid' and i.due_date < ${opts.today}::date)`;
+export async function listInvoices(db: Executor, opts: InvoiceFilters) {
   return queryRows<Invoice>(
     db,
-    sql`select i.id, i.number,
-               json_build_object('id', o.id, 'number', o.number, 'productName', p.name) as "order",
-               json_build_object('id', b.id, 'name', b.name) as buyer,
-               json_build_object('id', s.id, 'name', s.name) as seller,
-               i.amount, i.amount_paid as "amountPaid", i.amount - i.amount_paid as "amountDue",
-               ${iso(sql`i.issued_at`)} as "issuedAt", to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
-               i.status, ${overdue} as overdue, i.on_credit as "onCredit",
-               (select count(*)::int from payments y where y.invoice_id = i.id) as payments,
-               (select ${iso(sql`max(y.received_at)`)} from payments y where y.invoice_id = i.id) as "lastPaidAt",
-               coalesce((
-                 select json_agg(json_build_object(
-                          'sequence', d.sequence, 'addressName', d.address_name, 'quantity', d.quantity,
-                          'batches', ${dropBatchesJson(sql`d.id`)}) order by d.sequence)
-                 from order_drops d where d.order_id = o.id and d.status <> 'Cancelled'), '[]'::json) as drops
-        from invoices i
-        join orders o on o.id = i.order_id
-        join products p on p.id = o.product_id
-        join organizations b on b.id = i.buyer_org_id
-        join organizations s on s.id = i.seller_org_id
-        where true
-          ${opts.buyerOrgId ? sql`and i.buyer_org_id = ${opts.buyerOrgId}` : sql``}
-          ${opts.sellerOrgId ? sql`and i.seller_org_id = ${opts.sellerOrgId}` : sql``}
-          ${opts.partyOrgId ? sql`and (i.buyer_org_id = ${opts.partyOrgId} or i.seller_org_id = ${opts.partyOrgId})` : sql``}
-          ${opts.invoiceId ? sql`and i.id = ${opts.invoiceId}` : sql``}
-          ${opts.status === 'overdue' ? sql`and ${overdue}` : opts.status ? sql`and i.status = ${opts.status}` : sql``}
+    sql`${invoiceSelect(opts.today)} ${invoiceFrom}
+        where ${invoiceConditions(opts)}
         order by i.due_date desc, i.number desc`,
   );
+}
+
+/** Where an invoice sits in the latest-due-first list: its due date (YYYY-MM-DD), then its unique number. */
+export type InvoicePosition = readonly [dueDate: string, number: string];
+
+/**
+ * One page of the same list, `limit + 1` rows from just after `after` (so the caller can tell whether
+ * a next page exists); each row's dueDate and number are its position.
+ */
+export async function pageInvoices(
+  db: Executor,
+  opts: InvoiceFilters & { after: InvoicePosition | null; limit: number },
+) {
+  return queryRows<Invoice>(
+    db,
+    sql`${invoiceSelect(opts.today)} ${invoiceFrom}
+        where ${invoiceConditions(opts)}
+          ${opts.after ? sql`and (i.due_date, i.number) < (${opts.after[0]}::date, ${opts.after[1]})` : sql``}
+        order by i.due_date desc, i.number desc
+        limit ${opts.limit + 1}`,
+  );
+}
+
+/** How many invoices the filters match, all pages together. */
+export async function countInvoices(db: Executor, filters: InvoiceFilters) {
+  const rows = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${invoiceFrom} where ${invoiceConditions(filters)}`,
+  );
+  return rows[0]?.total ?? 0;
 }
 
 /** The seller's invoice, locked. */

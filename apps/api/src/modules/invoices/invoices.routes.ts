@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   invoiceIdParamsSchema,
   invoiceSchema,
+  invoicesPageSchema,
   invoicesQuerySchema,
   paymentRequestSchema,
 } from '@aduro/shared/invoices';
@@ -30,10 +31,24 @@ export default async function invoiceRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The caller’s invoices: a customer’s as buyer, a supplier’s as seller (manage_credit)',
-        description: 'status=overdue lists unpaid invoices past their due date (UTC day).',
+        description:
+          'Latest due first. Customers: invoices they owe (buyerId must be their organisation; sellerId ' +
+          'narrows). Suppliers with manage_credit: invoices they issued (sellerId must be their ' +
+          'organisation; buyerId narrows). Filters: status (unpaid, paid, void, or overdue: unpaid past its ' +
+          'due date, UTC day), overdue (true or false), counterparty (text in the other party’s name), from ' +
+          'and to (days the invoice was issued, inclusive). Paging: without limit or cursor the answer is ' +
+          'every matching invoice, as an array (SPEC). With limit (1 to 200) or cursor it is an InvoicesPage ' +
+          'of `limit` invoices (50 by default) with total and nextCursor, which the next call passes as ' +
+          'cursor with the same filters; pages neither repeat nor skip an invoice when others are issued ' +
+          'meanwhile. A cursor this list did not give answers 400.',
         security,
         querystring: invoicesQuerySchema,
-        response: { 200: z.array(invoiceSchema), ...errors },
+        response: {
+          200: z.union([z.array(invoiceSchema), invoicesPageSchema]).meta({
+            description: 'An array without paging parameters; an InvoicesPage with limit or cursor',
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => getInvoices(app.db, caller(request), request.query),

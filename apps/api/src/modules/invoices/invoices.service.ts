@@ -1,38 +1,73 @@
 import type { SessionUser } from '@aduro/shared/auth';
-import { todayUtc } from '@aduro/shared/inventory';
-import { INVOICE_MESSAGES, type Invoice } from '@aduro/shared/invoices';
+import { z } from 'zod';
+import { isIsoDate, todayUtc } from '@aduro/shared/inventory';
+import { INVOICE_MESSAGES, type Invoice, type InvoicesQuery } from '@aduro/shared/invoices';
+import { isPaged, type Page } from '@aduro/shared/pagination';
 import { toCedis, toPesewas } from '@aduro/shared/money';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { addToCreditBalance, lockCreditLineOfInvoice } from '../credit/credit.repository.ts';
 import { findOrderDocumentFor } from '../orders/orders.repository.ts';
 import { invoiceFileName, renderInvoice } from './invoice.pdf.ts';
-import { listInvoices, lockInvoice, recordPayment } from './invoices.repository.ts';
+import {
+  countInvoices,
+  listInvoices,
+  lockInvoice,
+  pageInvoices,
+  recordPayment,
+  type InvoiceFilters,
+} from './invoices.repository.ts';
 
 function orgOf(user: SessionUser): string {
   if (!user.orgId) throw forbidden('OTHER_ORGANISATION', INVOICE_MESSAGES.otherBuyer);
   return user.orgId;
 }
 
-/** A customer's invoices as buyer, a supplier's as seller; the id naming the caller's side must be its own. */
+/**
+ * A customer's invoices as buyer, a supplier's as seller, filtered; the id naming the caller's side must
+ * be its own. The whole list as an array, or a page of it when the query names limit or cursor.
+ */
 export async function getInvoices(
   db: Db,
   user: SessionUser,
-  query: { buyerId?: string; sellerId?: string; status?: string },
-): Promise<Invoice[]> {
+  query: InvoicesQuery,
+): Promise<Invoice[] | Page<Invoice>> {
   const own = orgOf(user);
+  const { status, overdue, counterparty, from, to } = query;
+  let filters: InvoiceFilters;
   const today = todayUtc();
   if (user.userType === 'customer') {
     if (query.buyerId !== undefined && query.buyerId !== own)
       throw forbidden('OTHER_ORGANISATION', INVOICE_MESSAGES.otherBuyer);
-    return listInvoices(db, { buyerOrgId: own, sellerOrgId: query.sellerId, status: query.status, today });
+    filters = { buyerOrgId: own, sellerOrgId: query.sellerId, counterpartySide: 'seller', today };
+  } else {
+    if (query.sellerId !== undefined && query.sellerId !== own)
+      throw forbidden('OTHER_ORGANISATION', INVOICE_MESSAGES.otherSeller);
+    filters = { sellerOrgId: own, buyerOrgId: query.buyerId, counterpartySide: 'buyer', today };
   }
-  if (query.sellerId !== undefined && query.sellerId !== own)
-    throw forbidden('OTHER_ORGANISATION', INVOICE_MESSAGES.otherSeller);
-  return listInvoices(db, { sellerOrgId: own, buyerOrgId: query.buyerId, status: query.status, today });
+  filters = { ...filters, status, overdue, counterparty, from, to };
+  if (!isPaged(query)) return listInvoices(db, filters);
+
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, invoiceCursor);
+  const limit = pageLimit(query);
+  const [rows, total] = await Promise.all([
+    pageInvoices(db, { ...filters, after, limit }),
+    countInvoices(db, filters),
+  ]);
+  return toPage(
+    rows,
+    limit,
+    total,
+    (r) => [r.dueDate, r.number],
+    (r) => r,
+  );
 }
+
+/** A cursor of the invoices list: the last invoice's due date (a real day) and its number. */
+const invoiceCursor = z.tuple([z.string().refine(isIsoDate), z.string().min(1).max(40)]);
 
 /**
  * The seller records money received against an invoice: at most what is due (400), never on a void or

@@ -1,15 +1,27 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   inviteUserSchema,
+  ORG_USERS_CSV_FILE,
   orgUserParamsSchema,
   orgUserSchema,
+  orgUsersPageSchema,
+  orgUsersQuerySchema,
   roleSchema,
   updateRolesSchema,
 } from '@aduro/shared/staff';
 import { member } from '../../plugins/auth.ts';
-import { getOrgUsers, getRoles, inviteUser, removeUser, updateUserRoles } from './staff.service.ts';
+import { CSV_BOM } from '../../lib/csv.ts';
+import {
+  getOrgUsers,
+  getRoles,
+  inviteUser,
+  orgUsersCsv,
+  removeUser,
+  updateUserRoles,
+} from './staff.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
 const errors = errorResponses(400, 401, 403);
@@ -34,11 +46,60 @@ export default async function staffRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "The caller's organisation's users with their roles, oldest first",
+        description:
+          'Filter: q (text in the name or e-mail). Paging: without limit or cursor the answer is every ' +
+          'matching user, as an array (SPEC). With limit (1 to 200) or cursor it is an OrgUsersPage of ' +
+          '`limit` users (50 by default) with total and nextCursor, which the next call passes as cursor with ' +
+          'the same filters; pages neither repeat nor skip a user when others are added meanwhile. A cursor ' +
+          'this list did not give answers 400.',
         security,
-        response: { 200: z.array(orgUserSchema), ...errors },
+        querystring: orgUsersQuerySchema,
+        response: {
+          200: z.union([z.array(orgUserSchema), orgUsersPageSchema]).meta({
+            description: 'An array without paging parameters; an OrgUsersPage with limit or cursor',
+          }),
+          ...errors,
+        },
       },
     },
-    async (request) => getOrgUsers(app.db, member(request)),
+    async (request) => getOrgUsers(app.db, member(request), request.query),
+  );
+
+  // '.csv' sits in the static segment, so neither '/org/users/roles' nor '/org/users/:id/...' takes it.
+  r.get(
+    '/org/users.csv',
+    {
+      schema: {
+        tags,
+        summary: "The caller's organisation's users as CSV: every one the filters match",
+        description:
+          "Columns name,email,roles,createdAt (roles in display order joined by '; ', createdAt an ISO " +
+          'instant), as the team directory exports them; same filter, scope and order as GET /org/users ' +
+          '(cursor and limit are ignored: the whole filtered set). Streamed in batches of 500, UTF-8 with a ' +
+          "byte order mark; text starting with = + - @ is prefixed with ' so no cell runs as a formula.",
+        security,
+        querystring: orgUsersQuerySchema,
+        response: {
+          200: z.unknown().meta({
+            description: `text/csv, as an attachment named ${ORG_USERS_CSV_FILE}`,
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lines = orgUsersCsv(app.db, member(request), request.query);
+      async function* withBom() {
+        yield CSV_BOM;
+        yield* lines;
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ORG_USERS_CSV_FILE}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(Readable.from(withBom()));
+    },
   );
 
   r.get(

@@ -1,20 +1,33 @@
+import { z } from 'zod';
 import { AUTH_MESSAGES, type SessionUser } from '@aduro/shared/auth';
-import type { SupplierRole } from '@aduro/shared/permissions';
-import { STAFF_MESSAGES, type OrgUser, type Role } from '@aduro/shared/staff';
+import { isPaged, type Page } from '@aduro/shared/pagination';
+import { SUPPLIER_ROLES, type SupplierRole } from '@aduro/shared/permissions';
+import {
+  ORG_USERS_CSV_COLUMNS,
+  STAFF_MESSAGES,
+  type OrgUser,
+  type OrgUsersQuery,
+  type Role,
+} from '@aduro/shared/staff';
 import type { Db, Executor } from '../../db/client.ts';
+import { toCsvLine } from '../../lib/csv.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { cursorId, cursorInstant, decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { findUserByEmail, grantRoles, insertUser } from '../auth/auth.repository.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import {
   countAdmins,
+  countOrgUsers,
   deleteOrgUser,
   findOrgUser,
   listOrgUsers,
   listRoles,
   lockOrganization,
+  pageOrgUsers,
   revokeRolesExcept,
+  type OrgUserPosition,
   type OrgUserRow,
 } from './staff.repository.ts';
 
@@ -40,9 +53,69 @@ const emailTaken = () => conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
 const staffChanged = (tx: Executor, me: OrgMember, userId: string) =>
   recordEvent(tx, { type: 'staff.changed', orgIds: [me.orgId], refs: { userId }, actorUserId: me.id });
 
-/** The caller's organisation's users, oldest first, each with their roles in display order. */
-export async function getOrgUsers(db: Db, me: OrgMember): Promise<OrgUser[]> {
-  return (await listOrgUsers(db, me.orgId)).map(toOrgUser);
+/** A cursor of the users list: the last user's created_at (to the microsecond), e-mail and id. */
+const orgUserCursor = z.tuple([cursorInstant, z.string().max(400), cursorId]);
+const positionOf = (row: OrgUserRow & { position: string }): OrgUserPosition => [
+  row.position,
+  row.email,
+  row.id,
+];
+
+/**
+ * The caller's organisation's users, filtered, oldest first, each with their roles in display order:
+ * the whole list as an array, or a page of it when the query names limit or cursor.
+ */
+export async function getOrgUsers(
+  db: Db,
+  me: OrgMember,
+  query: OrgUsersQuery,
+): Promise<OrgUser[] | Page<OrgUser>> {
+  const filters = { orgId: me.orgId, q: query.q };
+  if (!isPaged(query)) return (await listOrgUsers(db, me.orgId, { q: query.q })).map(toOrgUser);
+
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, orgUserCursor);
+  const limit = pageLimit(query);
+  const [rows, total] = await Promise.all([
+    pageOrgUsers(db, { ...filters, after, limit }),
+    countOrgUsers(db, filters),
+  ]);
+  return toPage(rows, limit, total, positionOf, toOrgUser);
+}
+
+const CSV_BATCH = 500;
+
+/**
+ * A user's role names as the team directory writes them (apps/web/src/features/staff/utils/roles.ts
+ * roleNamesOf): each once, in SPEC §6's display order, any other role after them by name.
+ */
+function roleNamesOf(row: OrgUserRow): string[] {
+  const rank = (name: string) => {
+    const index = SUPPLIER_ROLES.indexOf(name as SupplierRole);
+    return index === -1 ? SUPPLIER_ROLES.length : index;
+  };
+  return [...new Set(row.roles.map((r) => r.name))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/**
+ * Every user of the caller's organisation the filters match as CSV lines (header first), oldest first,
+ * read in keyset batches as the consumer pulls them; the columns and values are the team directory's
+ * export (roles joined by '; ', createdAt an ISO instant).
+ */
+export async function* orgUsersCsv(db: Db, me: OrgMember, query: OrgUsersQuery): AsyncGenerator<string> {
+  const filters = { orgId: me.orgId, q: query.q };
+  yield toCsvLine(ORG_USERS_CSV_COLUMNS);
+  let after: OrgUserPosition | null = null;
+  for (;;) {
+    // A batch and one row more, which says whether another batch follows.
+    const rows = await pageOrgUsers(db, { ...filters, after, limit: CSV_BATCH });
+    const batch = rows.slice(0, CSV_BATCH);
+    if (batch.length > 0)
+      yield batch
+        .map((r) => toCsvLine([r.name, r.email, roleNamesOf(r).join('; '), r.createdAt.toISOString()]))
+        .join('');
+    if (rows.length <= CSV_BATCH) return;
+    after = positionOf(batch.at(-1)!);
+  }
 }
 
 /** The roles the caller's kind of organisation can grant, in display order. */

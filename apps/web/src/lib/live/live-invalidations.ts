@@ -1,3 +1,4 @@
+import { TECHNICAL_EVENT_TYPES } from '@aduro/shared/activity';
 import type { EventType, LiveEventData } from '@aduro/shared/events';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
@@ -41,6 +42,8 @@ const KEYS = {
   notifications: ['notifications'],
   /** recalls/api: the recalls list, each recall's trace and the buyer's recall notices. */
   recalls: ['recalls'],
+  /** activity/api: the organisation's activity trail (every event it shows is a row of it). */
+  activity: ['activity'],
 } as const satisfies Record<string, QueryKey>;
 
 /** What the marketplace shows a buyer about suppliers' offers. */
@@ -98,6 +101,8 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   'notifications.added': [KEYS.notifications],
 };
 
+const isTechnical = (type: EventType) => (TECHNICAL_EVENT_TYPES as readonly EventType[]).includes(type);
+
 /** The distinct key prefixes a batch of events calls for, in table order. */
 export function keysForEvents(events: readonly Pick<LiveEventData, 'type'>[]): QueryKey[] {
   const keys = new Map<string, QueryKey>();
@@ -112,9 +117,13 @@ export function invalidateForEvents(
   queryClient: QueryClient,
   events: readonly Pick<LiveEventData, 'type'>[],
 ): Promise<void> {
-  return Promise.all(
-    keysForEvents(events).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  ).then(() => undefined);
+  const keys = keysForEvents(events);
+  // Every event but the bookkeeping ones is a new row of the activity trail: a rule rather than a row
+  // of the table above, so a new event type shows there without a change here.
+  if (events.some((event) => !isTechnical(event.type))) keys.push(KEYS.activity);
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
+    () => undefined,
+  );
 }
 
 /** The server lost events it could not replay: everything cached may be out of date. */

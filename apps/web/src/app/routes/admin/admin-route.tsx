@@ -4,6 +4,7 @@ import { EntityManagement } from '../../../features/admin/components/entity-mana
 import { GmvChart } from '../../../features/admin/components/gmv-chart';
 import { GovernanceTiles } from '../../../features/admin/components/governance-tiles';
 import { MarketSummaryCard } from '../../../features/admin/components/market-summary-card';
+import { ActivityList } from '../../../features/activity/components/activity-list';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
 import { AdminRecallsSection } from './admin-recalls-section';
 
@@ -49,6 +50,11 @@ export function AdminRoute() {
       </section>
 
       <AdminRecallsSection orgId={user.orgId} />
+
+      <ActivityList
+        orgId={user.orgId}
+        description="What happened across the marketplace, newest first: every organisation's activity."
+      />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">

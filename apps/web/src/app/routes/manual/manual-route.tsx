@@ -233,6 +233,19 @@ const SUPPLIER_STEPS: Step[] = [
       </>
     ),
   },
+  {
+    title: 'See who did what',
+    body: (
+      <p>
+        Admins have an <Term>Activity</Term> tab: everything your team and your customers did that concerns
+        your organisation, newest first (stock synced, orders drafted and approved, drops moved, credit
+        decisions, payments, staff changes), with who did it and when. Filter by type, dates or a
+        colleague&apos;s name; the filters stay in the page address, so a bookmarked view reopens filtered.{' '}
+        <Term>Export CSV</Term> downloads every matching event. Each order&apos;s <Term>History</Term> button
+        shows the same trail for one order, payments included.
+      </p>
+    ),
+  },
 ];
 
 const ADMIN_STEPS: Step[] = [
@@ -279,6 +292,18 @@ const ADMIN_STEPS: Step[] = [
         The <Term>AI market summary</Term> describes recent trading with key trends and recommended actions. A{' '}
         <Term>Fallback heuristics</Term> badge means it was computed from simple rules because the AI model
         was not available.
+      </p>
+    ),
+  },
+  {
+    title: 'See who did what',
+    body: (
+      <p>
+        The <Term>Activity</Term> section lists what happened across the marketplace, newest first, as plain
+        sentences: organisations registering, being activated or deactivated, orders, drops, credit decisions,
+        payments, staff changes and recalls, each with who did it and when. Filter by type, by dates and by a
+        person&apos;s name or e-mail, choose <Term>Load more</Term> for older events, and{' '}
+        <Term>Export CSV</Term> to download everything the filters match.
       </p>
     ),
   },

@@ -6,6 +6,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { ActivityList } from '../../../features/activity/components/activity-list';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
 import { UsersRolesTab } from '../../../features/staff/components/users-roles-tab';
 import { SupplierSettingsPanel } from '../../../features/suppliers/components/supplier-settings-panel';
@@ -15,12 +16,13 @@ import { InvoicesCard } from '../../../features/invoices/components/invoices-car
 import { InventoryTab } from './inventory-tab';
 import { RecallsTab } from './recalls-tab';
 
-type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users' | 'recalls';
+type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users' | 'recalls' | 'activity';
 
 /**
  * SPEC §2: every cockpit tab needs its own permission; this order is the display order. Recalls are
  * everyone's business: any cockpit user reads them (declaring needs manage_inventory, see RecallsTab).
- * The tab comes last so that the first tab each role opens on is unchanged.
+ * The tab comes last so that the first tab each role opens on is unchanged. Activity (the organisation's
+ * trail) is for its Admins, who answer for who did what.
  */
 const SUPPLIER_TABS: ReadonlyArray<{
   id: SupplierTab;
@@ -36,6 +38,7 @@ const SUPPLIER_TABS: ReadonlyArray<{
     label: 'Recalls',
     permission: ['manage_inventory', 'manage_shipping', 'manage_credit', 'manage_users'],
   },
+  { id: 'activity', label: 'Activity', permission: 'manage_users' },
 ];
 
 const isSupplierTab = (value: string | null): value is SupplierTab =>
@@ -66,6 +69,9 @@ const HERO_FIGURES = [
   { value: '3.6 hrs', label: 'credit approvals' },
 ] as const;
 
+/** Filtering the activity names its tab in the URL too, so the filtered view reopens on reload. */
+const ACTIVITY_TAB_PARAM = { tab: 'activity' } as const;
+
 /** Tabs that read the organisation's data are given its id; the app layer owns the session. */
 function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
   if (tab === 'users') {
@@ -92,6 +98,15 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
       <Card>
         <EmptyState message="No recalls of your stock." />
       </Card>
+    );
+  }
+  if (tab === 'activity') {
+    return (
+      <ActivityList
+        orgId={user.orgId}
+        pinnedParams={ACTIVITY_TAB_PARAM}
+        description="Who did what in your organisation, newest first: stock, orders, credit, payments and staff."
+      />
     );
   }
   if (tab === 'credit') {

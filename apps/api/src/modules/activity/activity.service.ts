@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import {
+  ACTIVITY_CSV_COLUMNS,
+  type ActivityFilters,
+  type ActivityItem,
+  type ActivityPage,
+} from '@aduro/shared/activity';
+import type { SessionUser } from '@aduro/shared/auth';
+import { formatCedis } from '@aduro/shared/money';
+import { PAYMENT_METHOD_LABELS } from '@aduro/shared/payments';
+import type { Db } from '../../db/client.ts';
+import { toCsvLine } from '../../lib/csv.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
+import { countActivity, listActivity, type ActivityRow, type ActivityScope } from './activity.repository.ts';
+
+/** An activity cursor: the id of the last event shown (ids only grow). */
+const cursorShape = z.tuple([z.number().int().positive()]);
+
+/** Rows per read of the CSV export: enough to keep the round trips few, small enough to stream. */
+const CSV_BATCH = 500;
+
+/**
+ * Whose events the caller reads: a supplier its own organisation's (naming another's is 403), a platform
+ * administrator everyone's, or one organisation's when it names one.
+ */
+function scopeOf(user: SessionUser, orgId: string | undefined): ActivityScope {
+  if (user.userType === 'platform') return { orgId: orgId ?? null, seesEveryOrganisation: true };
+  if (!user.orgId || (orgId !== undefined && orgId.toLowerCase() !== user.orgId.toLowerCase()))
+    throw forbidden();
+  return { orgId: user.orgId, seesEveryOrganisation: false };
+}
+
+const quoted = (text: string) => `“${text}”`;
+const units = (n: number) => `${n} ${n === 1 ? 'lot' : 'lots'}`;
+
+/** The event as a sentence, from its type and the names read with it. */
+export function describe(row: ActivityRow): string {
+  const who = row.actorName ?? 'A former user';
+  const product = row.productName ?? 'a product';
+  const order =
+    row.orderNumber === null
+      ? 'an order'
+      : row.orderCount > 1
+        ? `${row.orderCount} orders (${row.orderNumber} and others)`
+        : `order ${row.orderNumber}`;
+  const buyer = row.buyerName ?? 'a customer';
+  const supplier = row.supplierName ?? 'a supplier';
+  switch (row.type) {
+    case 'inventory.synced':
+      return `${who} synced stock of ${product}`;
+    case 'product.created':
+      return `${who} added ${product} to the catalogue`;
+    case 'supplier.settings_changed':
+      return `${who} changed the trading terms of ${supplier}`;
+    case 'order.drafted':
+      return `${who} drafted ${order} for ${product}`;
+    case 'order.released':
+      return `${who} approved ${order} for ${product}`;
+    case 'order.cancelled':
+      return `${who} cancelled ${order}`;
+    case 'drop.moved': {
+      const drop = row.dropSequence === null ? 'a drop' : `drop ${row.dropSequence}`;
+      if (row.dropStatus === 'Cancelled') return `${who} cancelled ${drop} of ${order}`;
+      return `${who} moved ${drop} of ${order} to ${row.dropStatus ?? 'its next status'}`;
+    }
+    case 'credit.application_submitted':
+      return `Credit application from ${buyer} to ${supplier}${
+        row.requestedLimit === null ? '' : ` for ${formatCedis(row.requestedLimit)}`
+      }`;
+    case 'credit.decided':
+      if (row.applicationStatus === 'approved')
+        return `Credit application from ${buyer} approved${
+          row.approvedLimit === null ? '' : ` at ${formatCedis(row.approvedLimit)}`
+        }`;
+      return `Credit application from ${buyer} ${row.applicationStatus === 'rejected' ? 'rejected' : 'decided'}`;
+    case 'payment.recorded': {
+      const amount = row.paymentAmount === null ? 'a payment' : formatCedis(row.paymentAmount);
+      const method = row.paymentMethod ? ` (${PAYMENT_METHOD_LABELS[row.paymentMethod]})` : '';
+      const invoice = row.invoiceNumber ? `invoice ${row.invoiceNumber}` : 'an invoice';
+      return `${who} recorded ${amount}${method} on ${invoice} from ${buyer}`;
+    }
+    case 'organisation.registered':
+      return `${row.subjectOrgName ?? 'An organisation'} registered as a ${row.subjectOrgKind ?? 'new'} organisation`;
+    case 'organisation.toggled': {
+      const kind = row.subjectOrgKind === 'customer' ? 'Customer' : 'Supplier';
+      const done =
+        row.subjectOrgActive === null
+          ? 'activated or deactivated'
+          : row.subjectOrgActive
+            ? 'activated'
+            : 'deactivated';
+      return `${kind} ${row.subjectOrgName ?? ''} ${done}`.replace(/\s+/g, ' ');
+    }
+    case 'staff.changed':
+      if (row.subjectUserName === null)
+        return row.subjectUserRemoved ? `${who} removed a user` : `Roles changed for a user since removed`;
+      return row.subjectUserAdded
+        ? `${who} added ${row.subjectUserName}`
+        : `Roles changed for ${row.subjectUserName} by ${who}`;
+    case 'invoice.due_soon':
+      return `Invoice ${row.invoiceNumber ?? ''} from ${supplier} falls due within 3 days`.replace(
+        /\s+/g,
+        ' ',
+      );
+    case 'invoice.overdue':
+      return `Invoice ${row.invoiceNumber ?? ''} from ${supplier} is overdue`.replace(/\s+/g, ' ');
+    case 'lots.expiring':
+      return `${units(row.lotCount)} of ${supplier} expire within 30 days`;
+    case 'lots.expired':
+      return `${units(row.lotCount)} of ${supplier} have expired`;
+    case 'recall.declared': {
+      const batches = row.recallBatches?.length
+        ? ` batch ${row.recallBatches.map(quoted).join(', ')} of`
+        : '';
+      return `${who} recalled${batches} ${product}${row.recallNumber ? ` (${row.recallNumber})` : ''}`;
+    }
+    case 'recall.acknowledged':
+      return `${buyer} confirmed recalled stock of ${order} is quarantined`;
+  }
+}
+
+const toItem = (row: ActivityRow): ActivityItem => ({
+  id: Number(row.id),
+  type: row.type,
+  description: describe(row),
+  actorName: row.actorName,
+  organisations: row.organisations,
+  createdAt: row.createdAt,
+  refs: row.refs,
+});
+
+/** One page of the caller's activity, newest first, with the total the filters match. */
+export async function getActivity(db: Db, user: SessionUser, query: ActivityFilters): Promise<ActivityPage> {
+  const scope = scopeOf(user, query.orgId);
+  const beforeId = query.cursor ? decodeCursor(query.cursor, cursorShape)[0] : null;
+  const limit = pageLimit(query);
+  const [rows, total] = await Promise.all([
+    listActivity(db, scope, query, { beforeId, limit: limit + 1 }),
+    countActivity(db, scope, query),
+  ]);
+  return toPage(rows, limit, total, (row) => [Number(row.id)], toItem);
+}
+
+/**
+ * The caller's whole filtered activity as CSV lines (header first), read in keyset batches as the
+ * consumer pulls them, so a long trail never sits in memory at once. Scope and filters are checked
+ * before the first line, so a refusal is an ordinary error answer rather than a broken download.
+ */
+export function activityCsv(db: Db, user: SessionUser, query: ActivityFilters): AsyncGenerator<string> {
+  const scope = scopeOf(user, query.orgId);
+  return (async function* lines() {
+    yield toCsvLine(ACTIVITY_CSV_COLUMNS);
+    let beforeId: number | null = null;
+    for (;;) {
+      const rows = await listActivity(db, scope, query, { beforeId, limit: CSV_BATCH });
+      if (rows.length > 0) {
+        yield rows
+          .map((row) =>
+            toCsvLine([
+              row.createdAt,
+              row.type,
+              row.actorName,
+              row.organisations.map((o) => o.name).join('; '),
+              describe(row),
+            ]),
+          )
+          .join('');
+      }
+      if (rows.length < CSV_BATCH) return;
+      beforeId = Number(rows.at(-1)!.id);
+    }
+  })();
+}
