@@ -63,6 +63,10 @@ export const eventRefsSchema = z.object({
   recallId: z.uuid().optional(),
   userId: z.uuid().optional(),
   organisationId: z.uuid().optional(),
+  /** organisation.toggled: whether the organisation is active after it, as the activity trail tells it. */
+  active: z.boolean().optional(),
+  /** staff.changed: what happened to the user named by userId. */
+  staffChange: z.enum(['added', 'roles_changed', 'removed']).optional(),
 });
 export type EventRefs = z.infer<typeof eventRefsSchema>;
 

@@ -318,6 +318,61 @@ describe('Activity of an order', () => {
   });
 });
 
+describe('Activity of organisations and staff', () => {
+  it('words toggles by the direction each one went, even when the same state is set twice', async () => {
+    const kejetia = org['Kejetia Health Pharmacy']!;
+    for (const active of [false, false, true]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/entities/${kejetia}/toggle`,
+        headers: { authorization: platform },
+        payload: { active },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const toggles = (await page(`/api/activity?orgId=${kejetia}&type=organisation.toggled&limit=3`, platform))
+      .items;
+    expect(toggles.map((i) => i.description)).toEqual([
+      'Customer Kejetia Health Pharmacy activated',
+      'Customer Kejetia Health Pharmacy deactivated',
+      'Customer Kejetia Health Pharmacy deactivated',
+    ]);
+  });
+
+  it('words staff changes by what happened: added, roles changed, removed', async () => {
+    const email = `activity-staff-${Date.now().toString(36)}@tema-pharma.test`;
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/org/users',
+      headers: { authorization: temaAdmin },
+      payload: { name: 'Yaw Boakye', email, password: 'strong-pass-1', roles: ['InventoryManager'] },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const id = invited.json().id as string;
+    const roles = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/org/users/${id}/roles`,
+      headers: { authorization: temaAdmin },
+      payload: { roles: ['CreditApprover'] },
+    });
+    expect(roles.statusCode, roles.body).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/org/users/${id}`,
+      headers: { authorization: temaAdmin },
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const admin = user['admin@tema-pharma.demo']!.name;
+    const staff = (await page('/api/activity?type=staff.changed&limit=3', temaAdmin)).items;
+    expect(staff.map((i) => i.description)).toEqual([
+      `${admin} removed a user`,
+      // The user is gone, so the earlier changes can no longer name them.
+      'Roles changed for a user since removed',
+      `${admin} added a user since removed`,
+    ]);
+  });
+});
+
 describe('GET /api/activity.csv', () => {
   it('streams every filtered event as escaped CSV with download headers', async () => {
     await temaSync();

@@ -135,9 +135,10 @@ export async function listActivity(
              d.sequence as "dropSequence", h.to_status as "dropStatus",
              b.name as "buyerName", s.name as "supplierName",
              so.name as "subjectOrgName", so.kind as "subjectOrgKind",
-             -- Toggles record no direction: the organisation's state now, turned back once for each later
-             -- toggle of it (each one flips it, as the admin screen sends).
-             case when e.type = 'organisation.toggled' and so.id is not null then
+             -- Toggles say which way they went (refs.active); older ones recorded no direction: the
+             -- organisation's state now, turned back once for each later toggle (each one flips it).
+             case when e.type = 'organisation.toggled' and e.refs ? 'active' then (e.refs ->> 'active')::boolean
+                  when e.type = 'organisation.toggled' and so.id is not null then
                so.is_active <> ((select count(*) from events l
                                  where l.type = 'organisation.toggled' and l.org_ids @> array[so.id]
                                    and l.id > e.id) % 2 = 1)
@@ -147,10 +148,14 @@ export async function listActivity(
              i.number as "invoiceNumber", pay.amount as "paymentAmount", pay.method as "paymentMethod",
              r.number as "recallNumber", r.batch_numbers as "recallBatches",
              su.name as "subjectUserName",
-             case when e.type = 'staff.changed' and su.id is not null then
+             -- Staff changes say what happened (refs.staffChange); older ones are inferred: created
+             -- with the event, or gone with no later change to them.
+             case when e.type = 'staff.changed' and e.refs ? 'staffChange' then e.refs ->> 'staffChange' = 'added'
+                  when e.type = 'staff.changed' and su.id is not null then
                su.created_at between e.created_at - interval '5 seconds' and e.created_at
              end as "subjectUserAdded",
-             case when e.type = 'staff.changed' and su.id is null then
+             case when e.type = 'staff.changed' and e.refs ? 'staffChange' then e.refs ->> 'staffChange' = 'removed'
+                  when e.type = 'staff.changed' and su.id is null then
                not exists (select 1 from events l
                            where l.type = 'staff.changed' and l.org_ids @> e.org_ids
                              and l.refs ->> 'userId' = e.refs ->> 'userId' and l.id > e.id)

@@ -93,8 +93,12 @@ export function describe(row: ActivityRow): string {
       return `${kind} ${row.subjectOrgName ?? ''} ${done}`.replace(/\s+/g, ' ');
     }
     case 'staff.changed':
-      if (row.subjectUserName === null)
-        return row.subjectUserRemoved ? `${who} removed a user` : `Roles changed for a user since removed`;
+      if (row.subjectUserName === null) {
+        if (row.subjectUserRemoved) return `${who} removed a user`;
+        return row.subjectUserAdded
+          ? `${who} added a user since removed`
+          : `Roles changed for a user since removed`;
+      }
       return row.subjectUserAdded
         ? `${who} added ${row.subjectUserName}`
         : `Roles changed for ${row.subjectUserName} by ${who}`;

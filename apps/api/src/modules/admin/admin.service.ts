@@ -122,7 +122,7 @@ export async function toggleEntity(
       type: 'organisation.toggled',
       orgIds: [id],
       audience: supplier ? ['platform', 'customer'] : ['platform'],
-      refs: { organisationId: id, ...(supplier ? { supplierId: id } : {}) },
+      refs: { organisationId: id, active, ...(supplier ? { supplierId: id } : {}) },
       actorUserId,
     });
     return toEntity(row);

@@ -523,7 +523,7 @@ describe('organisations and staff', () => {
         type: 'organisation.toggled',
         orgIds: [org[NORTHSTAR]],
         audience: ['platform', 'customer'],
-        refs: { organisationId: org[NORTHSTAR], supplierId: org[NORTHSTAR] },
+        refs: { organisationId: org[NORTHSTAR], active, supplierId: org[NORTHSTAR] },
       });
     }
   });
@@ -534,7 +534,7 @@ describe('organisations and staff', () => {
         type: 'organisation.toggled',
         orgIds: [org[KEJETIA]],
         audience: ['platform'],
-        refs: { organisationId: org[KEJETIA] },
+        refs: { organisationId: org[KEJETIA], active },
       });
     }
     expectNone(
@@ -554,7 +554,7 @@ describe('organisations and staff', () => {
     const invited = await recording(() => call('POST', '/api/org/users', temaAdmin, body));
     const newUser = invited[0].json().id as string;
     const changed = { type: 'staff.changed' as const, orgIds: [org[TEMA]], actorUserId: admin };
-    expectOne(invited, 201, { ...changed, refs: { userId: newUser } });
+    expectOne(invited, 201, { ...changed, refs: { userId: newUser, staffChange: 'added' } });
     expectNone(await recording(() => call('POST', '/api/org/users', temaAdmin, body)), 409);
 
     expectOne(
@@ -562,11 +562,11 @@ describe('organisations and staff', () => {
         call('PATCH', `/api/org/users/${newUser}/roles`, temaAdmin, { roles: ['CreditApprover'] }),
       ),
       200,
-      { ...changed, refs: { userId: newUser } },
+      { ...changed, refs: { userId: newUser, staffChange: 'roles_changed' } },
     );
     expectOne(await recording(() => call('DELETE', `/api/org/users/${newUser}`, temaAdmin)), 204, {
       ...changed,
-      refs: { userId: newUser },
+      refs: { userId: newUser, staffChange: 'removed' },
     });
     expectNone(await recording(() => call('DELETE', `/api/org/users/${admin}`, temaAdmin)), 409);
   });

@@ -50,8 +50,18 @@ const isAdmin = (row: OrgUserRow) => row.roles.some((r) => r.name === ADMIN);
 const emailTaken = () => conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
 
 /** The organisation's other members see its staff list change. */
-const staffChanged = (tx: Executor, me: OrgMember, userId: string) =>
-  recordEvent(tx, { type: 'staff.changed', orgIds: [me.orgId], refs: { userId }, actorUserId: me.id });
+const staffChanged = (
+  tx: Executor,
+  me: OrgMember,
+  userId: string,
+  staffChange: 'added' | 'roles_changed' | 'removed',
+) =>
+  recordEvent(tx, {
+    type: 'staff.changed',
+    orgIds: [me.orgId],
+    refs: { userId, staffChange },
+    actorUserId: me.id,
+  });
 
 /** A cursor of the users list: the last user's created_at (to the microsecond), e-mail and id. */
 const orgUserCursor = z.tuple([cursorInstant, z.string().max(400), cursorId]);
@@ -151,7 +161,7 @@ export async function inviteUser(
       });
       await grantRoles(tx, user.id, input.roles);
       const invited = await readBack(tx, me.orgId, user.id);
-      await staffChanged(tx, me, user.id);
+      await staffChanged(tx, me, user.id, 'added');
       return invited;
     });
   } catch (err) {
@@ -191,7 +201,7 @@ export async function updateUserRoles(
     await revokeRolesExcept(tx, userId, roleNames);
     await grantRoles(tx, userId, roleNames);
     const updated = await readBack(tx, me.orgId, userId);
-    await staffChanged(tx, me, userId);
+    await staffChanged(tx, me, userId, 'roles_changed');
     return updated;
   });
 }
@@ -203,6 +213,6 @@ export async function removeUser(db: Db, me: OrgMember, userId: string): Promise
     await lockedTarget(tx, me.orgId, userId, isAdmin);
     if (!(await deleteOrgUser(tx, me.orgId, userId)))
       throw notFound('USER_NOT_FOUND', STAFF_MESSAGES.userNotFound);
-    await staffChanged(tx, me, userId);
+    await staffChanged(tx, me, userId, 'removed');
   });
 }
