@@ -45,7 +45,9 @@ describe('route guards', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
     mockFetch({
       'GET /auth/me': () => json(clerk),
-      [`GET /orders?sellerId=${clerk.orgId}`]: () => json([]),
+      [`GET /orders?sellerId=${clerk.orgId}&status=RELEASED%2CSHIPPED&limit=20`]: () =>
+        json({ items: [], nextCursor: null, total: 0 }),
+      [`GET /orders?sellerId=${clerk.orgId}&status=AWAITING_CUSTOMER_APPROVAL`]: () => json([]),
     });
     renderApp('/supplier');
     const tablist = await screen.findByRole('tablist', { name: 'Supplier workspace' });

@@ -85,7 +85,10 @@ describe('NotificationBell', () => {
         server = page([{ ...released, readAt: '2026-11-24T11:00:00.000Z' }]);
         return noContent();
       },
-      'GET /orders?buyerId=org-1': () => json([order()]),
+      // The orders page: its first page of cards, and the live orders its counters read.
+      'GET /orders?buyerId=org-1&limit=20': () => json({ items: [order()], nextCursor: null, total: 1 }),
+      'GET /orders?buyerId=org-1&status=AWAITING_CUSTOMER_APPROVAL%2CRELEASED%2CSHIPPED': () =>
+        json([order()]),
     });
     const { user, router } = renderApp('/manual');
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
@@ -164,7 +167,10 @@ describe('NotificationBell', () => {
       {
         [FIRST_PAGE]: () => json(page([drafted])),
         'GET /inventory': () => json([]),
-        'GET /orders?sellerId=org-tema': () => json([]),
+        // The shipping tab: the first page of outgoing orders, and the drafts awaiting approval.
+        'GET /orders?sellerId=org-tema&status=RELEASED%2CSHIPPED&limit=20': () =>
+          json({ items: [], nextCursor: null, total: 0 }),
+        'GET /orders?sellerId=org-tema&status=AWAITING_CUSTOMER_APPROVAL': () => json([]),
       },
       supplier,
     );

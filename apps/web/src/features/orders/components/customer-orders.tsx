@@ -1,8 +1,9 @@
 import { sumCedis } from '@aduro/shared/money';
-import { isLiveOrder, type Order } from '@aduro/shared/orders';
+import { isLiveOrder, ORDER_STATUSES, type Order } from '@aduro/shared/orders';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,8 +12,12 @@ import { formatCedis } from '../../../lib/format';
 import { useApproveOrder } from '../api/approve-order';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrders } from '../api/get-orders';
+import { useOrdersPages } from '../api/get-orders-page';
 import { useLinkedOrder } from '../hooks/use-linked-order';
+import { useOrderFilters } from '../hooks/use-order-filters';
 import { OrderCard } from './order-card';
+import { OrderFilters } from './order-filters';
+import { LoadMoreOrders, NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
 
 export const NO_ORDERS_MESSAGE =
   'No orders yet. Once you launch RFQs, they will appear here for approval and tracking.';
@@ -27,77 +32,121 @@ export function orderCounters(orders: readonly Order[]) {
   };
 }
 
-/** The buyer's orders page body: counters, then each order with approval for drafts. */
+/** The states the counters read: every live order, so the counters never need the whole history. */
+const LIVE_STATUSES = ORDER_STATUSES.filter(isLiveOrder);
+
+/**
+ * The buyer's orders page body: counters, then the orders a page at a time, filtered by what the URL
+ * says (so a filtered view can be shared and survives a reload), with approval for drafts.
+ */
 export function CustomerOrders({ orgId }: { orgId: string | null }) {
-  const orders = useOrders(orgId, { buyerId: orgId });
-  const linkedOrder = useLinkedOrder(orders.data);
+  const filters = useOrderFilters();
+  const pages = useOrdersPages(orgId, { buyerId: orgId, ...filters.applied });
+  const live = useOrders(orgId, { buyerId: orgId, status: LIVE_STATUSES });
+  const orders = ordersOf(pages.data);
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const linkedOrder = useLinkedOrder(orders);
   const approve = useApproveOrder(orgId);
   const cancel = useCancelOrder(orgId);
   const [cancelling, setCancelling] = useState<Order | null>(null);
-  const counters = orderCounters(orders.data ?? []);
+  const counters = orderCounters(live.data ?? []);
+  // An account without a single order has nothing to filter: the SPEC's empty state says what to do.
+  const noOrdersAtAll = pages.isSuccess && !pages.isPlaceholderData && total === 0 && !filters.active;
 
   return (
     <div className="space-y-6">
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <StatTile label="Live orders" value={counters.live} />
-        <StatTile label="Awaiting approval" value={counters.awaiting} />
-        <StatTile label="Value in motion" value={formatCedis(counters.valueInMotion)} />
+      {/* Two to a row on a phone, so the orders start higher up the screen. */}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+        <StatTile label="Live orders" value={live.isPending && orgId ? '…' : counters.live} />
+        <StatTile label="Awaiting approval" value={live.isPending && orgId ? '…' : counters.awaiting} />
+        <StatTile
+          className="col-span-2 sm:col-span-1"
+          label="Value in motion"
+          value={live.isPending && orgId ? '…' : formatCedis(counters.valueInMotion)}
+        />
       </dl>
       <section aria-labelledby="orders-title" className="space-y-4">
-        <h2 id="orders-title" className="text-lg font-semibold text-slate-900">
-          Your orders
-        </h2>
-        {orders.isPending && orgId ? (
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h2 id="orders-title" className="text-lg font-semibold text-slate-900">
+            Your orders
+          </h2>
+          {pages.isSuccess && !noOrdersAtAll && <OrdersCount total={total} />}
+        </div>
+        {!noOrdersAtAll && (
+          <Card className="p-4">
+            <OrderFilters filters={filters} side="buyer" />
+          </Card>
+        )}
+        {pages.isPending && orgId && !filters.rangeError ? (
           <div className="space-y-3">
             <Skeleton className="h-40" />
             <Skeleton className="h-40" />
           </div>
-        ) : orders.isError ? (
+        ) : pages.isError && !pages.data ? (
           <Card>
             <CardHeader title="Orders could not be loaded" />
             <div className="px-5 pb-5">
-              <Button variant="secondary" size="sm" onClick={() => void orders.refetch()}>
+              <Button variant="secondary" size="sm" onClick={() => void pages.refetch()}>
                 Try again
               </Button>
             </div>
           </Card>
-        ) : (orders.data ?? []).length === 0 ? (
+        ) : noOrdersAtAll ? (
           <Card>
             <EmptyState message={NO_ORDERS_MESSAGE} />
           </Card>
+        ) : orders.length === 0 ? (
+          filters.rangeError ? null : (
+            <Card>
+              <NoMatchingOrders onClear={filters.clear} />
+            </Card>
+          )
         ) : (
-          orders.data!.map((order) => (
-            <OrderCard
-              key={order.id}
-              orgId={orgId}
-              order={order}
-              side="buyer"
-              highlighted={order.id === linkedOrder}
-              actions={
-                order.status === 'AWAITING_CUSTOMER_APPROVAL' ? (
-                  <div className="flex flex-wrap items-center justify-between gap-3">
-                    <p className="max-w-prose text-sm text-slate-600">
-                      This order is drafted and waits for your approval. Approving reserves the stock, issues
-                      the invoice and releases the shipment to the supplier.
-                    </p>
-                    {/* On a phone the two buttons share the card's width rather than run past its edge. */}
-                    <div className="flex w-full gap-2 *:flex-1 sm:w-auto sm:*:flex-none">
-                      <Button variant="secondary" size="sm" onClick={() => setCancelling(order)}>
-                        Cancel order
-                      </Button>
-                      <Button
-                        size="sm"
-                        disabled={approve.isPending && approve.variables === order.id}
-                        onClick={() => approve.mutate(order.id)}
-                      >
-                        Approve &amp; release shipment
-                      </Button>
+          <div
+            className={cn('space-y-4 transition-opacity', pages.isPlaceholderData && 'opacity-60')}
+            aria-busy={pages.isPlaceholderData || undefined}
+          >
+            {orders.map((order) => (
+              <OrderCard
+                key={order.id}
+                orgId={orgId}
+                order={order}
+                side="buyer"
+                highlighted={order.id === linkedOrder}
+                actions={
+                  order.status === 'AWAITING_CUSTOMER_APPROVAL' ? (
+                    <div className="flex flex-wrap items-center justify-between gap-3">
+                      <p className="max-w-prose text-sm text-slate-600">
+                        This order is drafted and waits for your approval. Approving reserves the stock,
+                        issues the invoice and releases the shipment to the supplier.
+                      </p>
+                      {/* On a phone the two buttons share the card's width rather than run past its edge. */}
+                      <div className="flex w-full gap-2 *:flex-1 sm:w-auto sm:*:flex-none">
+                        <Button variant="secondary" size="sm" onClick={() => setCancelling(order)}>
+                          Cancel order
+                        </Button>
+                        <Button
+                          size="sm"
+                          disabled={approve.isPending && approve.variables === order.id}
+                          onClick={() => approve.mutate(order.id)}
+                        >
+                          Approve &amp; release shipment
+                        </Button>
+                      </div>
                     </div>
-                  </div>
-                ) : undefined
-              }
+                  ) : undefined
+                }
+              />
+            ))}
+            <LoadMoreOrders
+              hasMore={pages.hasNextPage && !pages.isPlaceholderData}
+              loading={pages.isFetchingNextPage}
+              failed={pages.isFetchNextPageError}
+              error={pages.error}
+              pageCount={pages.data?.pages.length ?? 0}
+              onLoadMore={() => void pages.fetchNextPage()}
             />
-          ))
+          </div>
         )}
       </section>
       <Dialog

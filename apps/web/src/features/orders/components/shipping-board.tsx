@@ -1,4 +1,11 @@
-import { canCancelDrop, nextDropStatus, type Drop, type DropStatus, type Order } from '@aduro/shared/orders';
+import {
+  canCancelDrop,
+  nextDropStatus,
+  type Drop,
+  type DropStatus,
+  type Order,
+  type OrderStatus,
+} from '@aduro/shared/orders';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -6,16 +13,28 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField, Input } from '../../../components/ui/form-field';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../components/ui/cn';
 import { useOrders } from '../api/get-orders';
+import { useOrdersCount, useOrdersPages } from '../api/get-orders-page';
 import { useUpdateDrop } from '../api/update-drop';
 import { useLinkedOrder } from '../hooks/use-linked-order';
+import { OUTGOING_STATUS, useOrderFilters } from '../hooks/use-order-filters';
 import { OrderCard } from './order-card';
+import { OrderFilters } from './order-filters';
+import { LoadMoreOrders, NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
 
 export const NO_SHIPMENTS_MESSAGE = 'No orders awaiting dispatch or delivery.';
 
 /** Released and not finished: what the supplier still has to move. */
-const isOutgoing = (o: Order) => o.status === 'RELEASED' || o.status === 'SHIPPED';
+const OUTGOING: OrderStatus[] = ['RELEASED', 'SHIPPED'];
+const AWAITING: OrderStatus[] = ['AWAITING_CUSTOMER_APPROVAL'];
+/**
+ * The cockpit opens the tab a link names (?tab=shipping, as the notifications' links do): a filtered view,
+ * shared or reloaded, opens here rather than on the cockpit's first tab.
+ */
+const SHIPPING_TAB = { tab: 'shipping' } as const;
 
 interface Pending {
   order: Order;
@@ -23,7 +42,11 @@ interface Pending {
   status: DropStatus;
 }
 
-/** SPEC §2 Shipping tab: outgoing POs with their drops and the next step of each. */
+/**
+ * SPEC §2 Shipping tab: outgoing POs with their drops and the next step of each, a page at a time. The
+ * status filter starts on Outgoing, so the tab opens as it always has; the supplier may pick delivered or
+ * cancelled orders, a customer, a product or PO number, and the days placed (all kept in the URL).
+ */
 export function ShippingBoard({
   orgId,
   canReadInvoices,
@@ -32,16 +55,30 @@ export function ShippingBoard({
   /** Staff with manage_credit: their order cards offer the invoice PDF too. */
   canReadInvoices: boolean;
 }) {
-  const orders = useOrders(orgId, { sellerId: orgId });
+  const filters = useOrderFilters({ defaultStatus: OUTGOING_STATUS, place: SHIPPING_TAB });
+  const pages = useOrdersPages(orgId, { sellerId: orgId, ...filters.applied });
+  const orders = ordersOf(pages.data);
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const defaultView = !filters.active;
+  // The badge counts what is on its way whatever the list shows: the list's own total in the default view.
+  const outgoingCount = useOrdersCount(
+    orgId,
+    { sellerId: orgId, status: OUTGOING },
+    { enabled: !defaultView },
+  );
+  const liveCount = defaultView
+    ? pages.isPlaceholderData
+      ? undefined
+      : pages.data?.pages[0]?.total
+    : outgoingCount.data;
+  // Drafts the customers have not approved yet, listed under the outgoing ones in the default view.
+  const awaiting = useOrders(orgId, { sellerId: orgId, status: AWAITING });
   const move = useUpdateDrop(orgId);
   const [pending, setPending] = useState<Pending | null>(null);
   const [tracking, setTracking] = useState('');
   const [eta, setEta] = useState('');
-  const all = orders.data ?? [];
-  const outgoing = all.filter(isOutgoing);
-  const awaiting = all.filter((o) => o.status === 'AWAITING_CUSTOMER_APPROVAL');
-  // A notification's link (?order=) marks its order among the outgoing ones and scrolls to it.
-  const linkedOrder = useLinkedOrder(outgoing);
+  // A notification's link (?order=) marks its order among those listed and scrolls to it.
+  const linkedOrder = useLinkedOrder(orders);
 
   function ask(order: Order, drop: Drop, status: DropStatus) {
     setTracking('');
@@ -68,54 +105,84 @@ export function ShippingBoard({
         <CardHeader
           as="h3"
           title="Outgoing shipments"
-          actions={<Badge tone="blue">Live {outgoing.length}</Badge>}
+          actions={<Badge tone="blue">Live {liveCount ?? '…'}</Badge>}
         />
-        {orders.isPending ? (
+        <div className="px-5 py-4">
+          <OrderFilters filters={filters} side="seller" />
+        </div>
+        {pages.isPending && !filters.rangeError ? (
           <div className="space-y-3 px-5 pb-5">
             <Skeleton className="h-24" />
             <Skeleton className="h-24" />
           </div>
-        ) : outgoing.length === 0 ? (
-          <EmptyState message={NO_SHIPMENTS_MESSAGE} />
-        ) : null}
+        ) : pages.isError && !pages.data ? (
+          <LoadFailed message="The orders could not be loaded." onRetry={() => void pages.refetch()} />
+        ) : orders.length === 0 ? (
+          filters.rangeError ? null : defaultView ? (
+            <EmptyState message={NO_SHIPMENTS_MESSAGE} />
+          ) : (
+            <NoMatchingOrders onClear={filters.clear} />
+          )
+        ) : (
+          <div className="border-t border-slate-100 px-5 py-3">
+            <OrdersCount total={total} />
+          </div>
+        )}
       </Card>
-      {outgoing.map((order) => (
-        <OrderCard
-          key={order.id}
-          orgId={orgId}
-          order={order}
-          side="seller"
-          highlighted={order.id === linkedOrder}
-          canReadInvoice={canReadInvoices}
-          dropActions={(drop) => {
-            const next = nextDropStatus(drop.status);
-            return (
-              <>
-                {next && (
-                  <Button
-                    size="sm"
-                    onClick={() => ask(order, drop, next)}
-                    aria-label={`Mark drop ${drop.sequence} ${next}`}
-                  >
-                    Mark {next}
-                  </Button>
-                )}
-                {canCancelDrop(drop.status) && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => ask(order, drop, 'Cancelled')}
-                    aria-label={`Cancel drop ${drop.sequence}`}
-                  >
-                    Cancel drop
-                  </Button>
-                )}
-              </>
-            );
-          }}
-        />
-      ))}
-      {awaiting.length > 0 && (
+      <div
+        className={cn('space-y-4 transition-opacity', pages.isPlaceholderData && 'opacity-60')}
+        aria-busy={pages.isPlaceholderData || undefined}
+      >
+        {orders.map((order) => (
+          <OrderCard
+            key={order.id}
+            orgId={orgId}
+            order={order}
+            side="seller"
+            highlighted={order.id === linkedOrder}
+            canReadInvoice={canReadInvoices}
+            dropActions={(drop) => {
+              // A draft's drops wait for the customer's approval; only a released order's drops move.
+              if (order.status === 'AWAITING_CUSTOMER_APPROVAL') return null;
+              const next = nextDropStatus(drop.status);
+              return (
+                <>
+                  {next && (
+                    <Button
+                      size="sm"
+                      onClick={() => ask(order, drop, next)}
+                      aria-label={`Mark drop ${drop.sequence} ${next}`}
+                    >
+                      Mark {next}
+                    </Button>
+                  )}
+                  {canCancelDrop(drop.status) && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => ask(order, drop, 'Cancelled')}
+                      aria-label={`Cancel drop ${drop.sequence}`}
+                    >
+                      Cancel drop
+                    </Button>
+                  )}
+                </>
+              );
+            }}
+          />
+        ))}
+        {orders.length > 0 && (
+          <LoadMoreOrders
+            hasMore={pages.hasNextPage && !pages.isPlaceholderData}
+            loading={pages.isFetchingNextPage}
+            failed={pages.isFetchNextPageError}
+            error={pages.error}
+            pageCount={pages.data?.pages.length ?? 0}
+            onLoadMore={() => void pages.fetchNextPage()}
+          />
+        )}
+      </div>
+      {defaultView && (awaiting.data ?? []).length > 0 && (
         <Card>
           <CardHeader
             as="h3"
@@ -123,7 +190,7 @@ export function ShippingBoard({
             description="Drafted by customers; they ship once approved."
           />
           <ul className="divide-y divide-slate-100 border-t border-slate-100 text-sm">
-            {awaiting.map((o) => (
+            {(awaiting.data ?? []).map((o) => (
               <li key={o.id} className="flex flex-wrap justify-between gap-2 px-5 py-3 text-slate-700">
                 <span>
                   {o.number} · {o.product.name} · {o.buyer.name}
