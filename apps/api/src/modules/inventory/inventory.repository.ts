@@ -183,12 +183,16 @@ function lotsAfter(after: LotPosition): SQL {
 
 /**
  * One page of the list, `limit + 1` rows from just after `after` (so the caller can tell whether a next
- * page exists), each with its position.
+ * page exists), each with its position. The page's lots are picked first, product by product: the
+ * supplier's offered products in name order (a hundred or so short rows), and for each, its lots in
+ * order down the lots' (supplier, product, ...) key, so PostgreSQL stops after the products that fill
+ * the page instead of sorting every lot by name. Only the picked lots are built into JSON.
  */
 export async function pageLots(
   db: Executor,
   opts: LotFilters & { after: LotPosition | null; limit: number },
 ) {
+  const after = opts.after;
   return queryRows<{
     row: InventoryRow;
     lowerName: string;
@@ -199,13 +203,28 @@ export async function pageLots(
     id: string;
   }>(
     db,
-    sql`select ${lotJson(opts.today)} as row, lower(p.name) as "lowerName", p.name as "productName",
+    sql`with page as (
+          select l.id
+          from (select p.id, p.name, p.brand_name, lower(p.name) as lname
+                from ${offers} o join ${products} p on p.id = o.product_id
+                where o.supplier_id = ${opts.supplierId}
+                  ${after ? sql`and (lower(p.name), p.name, p.id) >= (${after[0]}::text, ${after[1]}::text, ${after[2]}::uuid)` : sql``}
+                order by lower(p.name), p.name, p.id) p
+          cross join lateral (
+            select l.id, l.expiry_date, l.batch_number from ${inventoryLots} l
+            where l.product_id = p.id and ${lotConditions(opts)} ${after ? sql`and ${lotsAfter(after)}` : sql``}
+            order by l.expiry_date asc nulls last, l.batch_number asc nulls last, l.id
+            limit ${opts.limit + 1}) l
+          order by p.lname, p.name, p.id, l.expiry_date asc nulls last, l.batch_number asc nulls last, l.id
+          limit ${opts.limit + 1})
+        select ${lotJson(opts.today)} as row, lower(p.name) as "lowerName", p.name as "productName",
                p.id as "productId", to_char(l.expiry_date, 'YYYY-MM-DD') as "expiryDate",
                l.batch_number as "batchNumber", l.id
-        ${lotFrom}
-        where ${lotConditions(opts)} ${opts.after ? sql`and ${lotsAfter(opts.after)}` : sql``}
-        order by ${lotOrder}
-        limit ${opts.limit + 1}`,
+        from page
+        join ${inventoryLots} l on l.id = page.id
+        join ${products} p on p.id = l.product_id
+        join ${offers} o on o.supplier_id = l.supplier_id and o.product_id = l.product_id
+        order by ${lotOrder}`,
   );
 }
 
@@ -213,7 +232,12 @@ export async function pageLots(
 export async function countLots(db: Executor, filters: LotFilters) {
   const rows = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total ${lotFrom} where ${lotConditions(filters)}`,
+    // The lots alone (products joined only to search their names) down the (supplier, ...) key: a
+    // count of 5,000 lots reads an index, not three tables.
+    sql`select count(*)::int as total from ${inventoryLots} l
+        ${filters.product ? sql`join ${products} p on p.id = l.product_id` : sql``}
+        where ${lotConditions(filters)}
+          and exists (select 1 from ${offers} o where o.supplier_id = l.supplier_id and o.product_id = l.product_id)`,
   );
   return rows[0]?.total ?? 0;
 }
