@@ -237,13 +237,14 @@ export type OrderPosition = readonly [at: string, number: string];
 /**
  * One page of the same list, `limit + 1` rows from just after `after` (so the caller can tell whether
  * a next page exists), each with its position. The page's ids are picked first, from orders alone
- * down its (party, created_at, number) index; only those orders are then built into JSON.
+ * down its (party, created_at, number) index; only those orders are then built into JSON, as text the
+ * server passes through (lib/json-reply.ts) instead of decoding and re-encoding it.
  */
 export async function pageOrders(
   db: Executor,
   opts: OrderFilters & { today: string; after: OrderPosition | null; limit: number },
 ) {
-  return queryRows<{ order: Order; at: string; number: string }>(
+  return queryRows<{ order: string; at: string; number: string }>(
     db,
     sql`with page as (
           select o.id, o.created_at, o.number from orders o
@@ -251,7 +252,7 @@ export async function pageOrders(
             ${opts.after ? sql`and (o.created_at, o.number) < (${opts.after[0]}::timestamptz, ${opts.after[1]})` : sql``}
           order by o.created_at desc, o.number desc
           limit ${opts.limit + 1})
-        select ${orderJson(opts.today)} as "order", ${positionAt(sql`page.created_at`)} as at, page.number
+        select ${orderJson(opts.today)}::text as "order", ${positionAt(sql`page.created_at`)} as at, page.number
         from page
         join orders o on o.id = page.id
         join products p on p.id = o.product_id

@@ -25,6 +25,7 @@ import {
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { pdfResponse, sendPdf } from '../../lib/pdf.ts';
+import { sendJsonText } from '../../lib/json-reply.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -93,7 +94,11 @@ export default async function orderRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => getOrders(app.db, caller(request), request.query),
+    async (request, reply) => {
+      const answer = await getOrders(app.db, caller(request), request.query);
+      // A page comes as JSON text PostgreSQL built; the whole list as objects, as before.
+      return typeof answer === 'string' ? sendJsonText(reply, answer) : answer;
+    },
   );
 
   r.get(

@@ -9,7 +9,7 @@ import {
   type OrdersQuery,
 } from '@aduro/shared/orders';
 import { z } from 'zod';
-import { isPaged, type Page } from '@aduro/shared/pagination';
+import { isPaged } from '@aduro/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { cursorInstant, decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -86,11 +86,7 @@ export async function createOrder(db: Db, user: SessionUser, body: DraftOrder): 
  * The caller's orders: a customer's as buyer, a supplier's as seller. The id naming the caller's own
  * side must be its organisation (403 otherwise); the other id narrows the list.
  */
-export async function getOrders(
-  db: Db,
-  user: SessionUser,
-  query: OrdersQuery,
-): Promise<Order[] | Page<Order>> {
+export async function getOrders(db: Db, user: SessionUser, query: OrdersQuery): Promise<Order[] | string> {
   const orgId = orgOf(user);
   const { buyerId, sellerId, status, counterparty, product, from, to } = query;
   let filters: OrderFilters;
@@ -113,13 +109,15 @@ export async function getOrders(
     pageOrders(db, { ...filters, today, after, limit }),
     countOrders(db, filters),
   ]);
-  return toPage(
+  // The page as JSON text around the orders' own text, which PostgreSQL built (see pageOrders).
+  const page = toPage(
     rows,
     limit,
     total,
     (r) => [r.at, r.number],
     (r) => r.order,
   );
+  return `{"items":[${page.items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)},"total":${page.total}}`;
 }
 
 /** A cursor of the orders list: the last order's created_at (to the microsecond) and number. */
