@@ -72,8 +72,10 @@ test.describe('supplier inventory', () => {
     await page.getByRole('button', { name: 'Sync stock' }).click();
     await expect(toast(page, 'Inventory synchronised')).toHaveCount(2);
 
-    // This run's tag only: a retry finds the first attempt's lots too.
-    await page.getByRole('searchbox', { name: 'Search inventory' }).fill(tag);
+    // This run's tag only: a retry finds the first attempt's lots too. The server filters, and the
+    // filter goes to the URL.
+    await page.getByRole('searchbox', { name: 'Product' }).fill(tag);
+    await expect(page).toHaveURL(/[?&]invProduct=/);
     await expect(table.getByRole('row')).toHaveCount(3);
     await expect(table.getByText('Expiring soon · 30 days')).toBeVisible();
     await expect(table.getByText('Healthy · 200 days')).toBeVisible();
@@ -121,8 +123,8 @@ test.describe('supplier inventory', () => {
         recall: '',
       },
     ]);
-    // Every lot is exported, not only the ones the search shows.
-    expect(parsed.data.length).toBeGreaterThan(2);
+    // The server writes the lots the table's filters match (issue 17), so only this run's two.
+    expect(parsed.data).toEqual(ours);
 
     // A product Tema has sold for months: the forecast has history, a projection and commentary.
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
@@ -135,7 +137,7 @@ test.describe('supplier inventory', () => {
       await page.request.get(`/api/inventory/forecast/${amoxicillin.id}`, { headers })
     ).json()) as { commentary: string | null };
 
-    await page.getByRole('searchbox', { name: 'Search inventory' }).fill(amoxicillin.name);
+    await page.getByRole('searchbox', { name: 'Product' }).fill(amoxicillin.name);
     await table
       .getByRole('button', { name: `Forecast for ${amoxicillin.name}` })
       .first()

@@ -68,7 +68,8 @@ describe('route guards', () => {
     mockFetch({
       'GET /auth/me': () => json(supplier),
       'GET /inventory': () => json([]),
-      'GET /org/users': () => json([]),
+      'GET /inventory?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
+      'GET /org/users?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
       'GET /org/users/roles': () => json([]),
       'GET /org/settings': () =>
         json({

@@ -287,7 +287,7 @@ describe('GET /api/inventory.csv', () => {
     const res = await get('/api/inventory.csv', tema);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="inventory.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="inventory_export.csv"');
     const lines = csvLines(res.body);
     expect(lines[0]).toBe(INVENTORY_CSV_COLUMNS.join(','));
     const whole = await all('');

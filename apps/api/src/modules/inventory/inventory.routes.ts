@@ -74,7 +74,7 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         querystring: inventoryQuerySchema,
         response: {
           200: z.unknown().meta({
-            description: 'text/csv, as an attachment named inventory.csv',
+            description: 'text/csv, as an attachment named inventory_export.csv (SPEC §2)',
             content: { 'text/csv': { schema: { type: 'string' } } },
           }),
           ...errors,
@@ -89,7 +89,7 @@ export default async function inventoryRoutes(app: FastifyInstance) {
       }
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="inventory.csv"')
+        .header('content-disposition', 'attachment; filename="inventory_export.csv"')
         .header('x-content-type-options', 'nosniff')
         .send(Readable.from(withBom()));
     },

@@ -2,6 +2,7 @@ import type { Cart } from '@aduro/shared/cart';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_PRICE_HISTORY_MESSAGE } from '../../../features/catalogue/components/price-history-section';
 import { product } from '../../../features/catalogue/testing/fixtures';
 import { catalogueItem, directoryEntry, supplierMatch } from '../../../features/suppliers/testing/fixtures';
 import { json, mockFetch, renderApp, sessionUser } from '../../../test/test-utils';
@@ -83,6 +84,13 @@ function openHub(extra: Parameters<typeof mockFetch>[0] = {}, cartLines = 0) {
     'GET /cart': () => json(emptyCart(cartLines)),
     [`GET /products/${AMOXICILLIN.id}/suppliers?buyerId=${ORG}`]: () => json([TEMA, ACCRA, CAPE, GOLD]),
     [`GET /products/${PARACETAMOL.id}/suppliers?buyerId=${ORG}`]: () => json([ACCRA]),
+    // The dialog's price history: none yet. Scripted, so no failed read retries in the background.
+    ...Object.fromEntries(
+      [AMOXICILLIN, PARACETAMOL].map((p) => [
+        `GET /products/${p.id}/price-history`,
+        () => json({ productId: p.id, from: '2025-11-24', to: '2026-11-24', suppliers: [], cheapest: null }),
+      ]),
+    ),
     ...extra,
   });
   return { fetchMock, ...renderApp('/customer') };
@@ -211,6 +219,8 @@ describe('customer hub', () => {
     const { user, fetchMock } = openHub();
     await user.click(await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules,/ }));
     await screen.findByText(/stock it, from/);
+    // Every read the dialog makes has answered before counting, so a late one cannot pass for the RFQ's.
+    await screen.findByText(NO_PRICE_HISTORY_MESSAGE);
 
     const calls = fetchMock.mock.calls.length;
     await user.click(screen.getByRole('button', { name: 'Launch RFQ' }));

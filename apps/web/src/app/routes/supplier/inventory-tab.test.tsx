@@ -40,6 +40,7 @@ describe('cockpit Inventory tab', () => {
     const fetchMock = mockFetch({
       'GET /auth/me': () => json(SUPPLIER),
       'GET /inventory': () => json(inventory),
+      'GET /inventory?limit=50': () => json({ items: inventory, nextCursor: null, total: inventory.length }),
       'POST /products': () => json(ZINC, 201),
       'POST /inventory': (init) => {
         synced = JSON.parse(String(init?.body));
@@ -80,7 +81,7 @@ describe('cockpit Inventory tab', () => {
     await user.type(screen.getByLabelText('Unit price (GH₵)'), '18.75');
     const inventoryReads = () =>
       fetchMock.mock.calls.filter(
-        ([url, init]) => String(url).endsWith('/inventory') && init?.method === 'GET',
+        ([url, init]) => String(url).endsWith('/inventory?limit=50') && (init?.method ?? 'GET') === 'GET',
       ).length;
     const readsBeforeSync = inventoryReads();
     await user.click(screen.getByRole('button', { name: 'Sync stock' }));
@@ -110,6 +111,7 @@ describe('cockpit Inventory tab', () => {
     mockFetch({
       'GET /auth/me': () => json(SUPPLIER),
       'GET /inventory': () => json([row]),
+      'GET /inventory?limit=50': () => json({ items: [row], nextCursor: null, total: 1 }),
       [`GET /inventory/forecast/${row.product.id}`]: () => json(forecastFixture()),
     });
     const { user } = renderApp('/supplier');

@@ -9,6 +9,9 @@ import {
   type StockSyncFormHandle,
 } from '../../../features/inventory/components/stock-sync-form';
 
+/** Filtering the table names its tab in the URL too, so the filtered view reopens on reload. */
+const INVENTORY_TAB_PARAM = { tab: 'inventory' } as const;
+
 /**
  * The cockpit's Inventory tab. Catalogue and inventory are separate features, so they meet here: the
  * catalogue's picker fills the sync form's product slot, and a product just added to the catalogue is
@@ -32,7 +35,12 @@ export function InventoryTab({ orgId }: { orgId: string }) {
           {forecastFor && (
             <ForecastPanel orgId={orgId} product={forecastFor} onClose={() => setForecastFor(null)} />
           )}
-          <InventoryTable orgId={orgId} onForecast={setForecastFor} forecastProductId={forecastFor?.id} />
+          <InventoryTable
+            orgId={orgId}
+            onForecast={setForecastFor}
+            forecastProductId={forecastFor?.id}
+            pinnedParams={INVENTORY_TAB_PARAM}
+          />
         </div>
       </div>
     </div>

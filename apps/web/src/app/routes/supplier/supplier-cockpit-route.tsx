@@ -16,6 +16,10 @@ import { InvoicesCard } from '../../../features/invoices/components/invoices-car
 import { InventoryTab } from './inventory-tab';
 import { RecallsTab } from './recalls-tab';
 
+/** A tab's list filters write the tab with them, so a reloaded or shared link opens where they were set. */
+const CREDIT_TAB_PARAMS = { tab: 'credit' } as const;
+const USERS_TAB_PARAMS = { tab: 'users' } as const;
+
 type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users' | 'recalls' | 'activity';
 
 /**
@@ -78,7 +82,7 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
     // Only Admins reach this tab (manage_users), and only they may change the trading terms.
     return user.orgId ? (
       <div className="space-y-8">
-        <UsersRolesTab orgId={user.orgId} currentUserId={user.id} />
+        <UsersRolesTab orgId={user.orgId} currentUserId={user.id} pinnedParams={USERS_TAB_PARAMS} />
         <SupplierSettingsPanel orgId={user.orgId} canEdit={hasPermission(user.permissions, 'manage_users')} />
       </div>
     ) : (
@@ -112,8 +116,8 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
   if (tab === 'credit') {
     return (
       <div className="space-y-8">
-        <CreditQueue orgId={user.orgId} />
-        <InvoicesCard orgId={user.orgId} side="seller" />
+        <CreditQueue orgId={user.orgId} pinnedParams={CREDIT_TAB_PARAMS} />
+        <InvoicesCard orgId={user.orgId} side="seller" pinnedParams={CREDIT_TAB_PARAMS} />
       </div>
     );
   }

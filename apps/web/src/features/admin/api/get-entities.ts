@@ -1,25 +1,59 @@
-import { adminEntitySchema, type AdminEntity, type EntityKind } from '@aduro/shared/admin';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { adminEntitiesPageSchema, type AdminEntity, type EntityKind } from '@aduro/shared/admin';
+import { PAGE_DEFAULT, type Page } from '@aduro/shared/pagination';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type EntityFilter = 'all' | EntityKind;
 
-export const entitiesQueryKey = (filter: EntityFilter) => ['admin', 'entities', filter] as const;
-
-const entitiesSchema = z.array(adminEntitySchema);
-
-/** GET /admin/entities?kind=: customers and suppliers, for review. */
-export function getEntities(filter: EntityFilter, signal?: AbortSignal): Promise<AdminEntity[]> {
-  const query = filter === 'all' ? '' : `?kind=${filter}`;
-  return apiRequest(`/admin/entities${query}`, { schema: entitiesSchema, signal });
+/** What GET /admin/entities narrows by (entityListQuerySchema), less the paging. */
+export interface EntityFilters {
+  kind?: EntityKind;
+  active?: boolean;
+  q?: string;
 }
 
-/** The previous filter's rows stay on screen while the next load, so the list never jumps. */
-export function useEntities(filter: EntityFilter) {
-  return useQuery({
-    queryKey: entitiesQueryKey(filter),
-    queryFn: ({ signal }) => getEntities(filter, signal),
-    placeholderData: keepPreviousData,
+/**
+ * Every organisation read sits under ['admin', 'entities']: a toggle and the live feed refresh the
+ * ['admin'] root (lib/live/live-invalidations.ts), so each filtered list follows.
+ */
+export const entitiesKeys = {
+  all: ['admin', 'entities'] as const,
+  pages: (filters: EntityFilters) => ['admin', 'entities', 'pages', entityFilterParams(filters)] as const,
+};
+
+/** The filters as the query string carries them: blanks left out, so equal filters share one cache entry. */
+export function entityFilterParams(filters: EntityFilters): Record<string, string> {
+  const sent: Record<string, string> = {};
+  if (filters.kind) sent.kind = filters.kind;
+  if (filters.active !== undefined) sent.active = String(filters.active);
+  const q = filters.q?.trim();
+  if (q) sent.q = q;
+  return sent;
+}
+
+/** GET /admin/entities?kind=&active=&q=&limit=&cursor=: one page in review order and the filtered total. */
+export function getEntitiesPage(
+  filters: EntityFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<Page<AdminEntity>> {
+  const query = new URLSearchParams({
+    ...entityFilterParams(filters),
+    limit: String(PAGE_DEFAULT),
+    ...(cursor ? { cursor } : {}),
   });
+  return apiRequest(`/admin/entities?${query.toString()}`, { schema: adminEntitiesPageSchema, signal });
+}
+
+export const entitiesPagesQueryOptions = (filters: EntityFilters) =>
+  infiniteQueryOptions({
+    queryKey: entitiesKeys.pages(filters),
+    queryFn: ({ pageParam, signal }) => getEntitiesPage(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** The organisations the filters match, a page at a time; the previous filter's rows stay while the next load. */
+export function useEntitiesPages(filters: EntityFilters) {
+  return useInfiniteQuery({ ...entitiesPagesQueryOptions(filters), placeholderData: keepPreviousData });
 }

@@ -1,22 +1,29 @@
 import type { AdminEntity } from '@aduro/shared/admin';
-import { useState } from 'react';
+import type { Page } from '@aduro/shared/pagination';
+import type { InfiniteData } from '@tanstack/react-query';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
+import { FormField, Input } from '../../../components/ui/form-field';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { downloadCsv } from '../../../lib/csv';
-import { formatDay } from '../../../lib/format';
-import { useEntities, type EntityFilter } from '../api/get-entities';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDay, formatUnits } from '../../../lib/format';
+import { useDownloadEntitiesCsv } from '../api/download-entities-csv';
+import { useEntitiesPages, type EntityFilter } from '../api/get-entities';
 import { useOpenLicence } from '../api/open-licence';
 import { useToggleEntity } from '../api/toggle-entity';
-import { ENTITIES_CSV_FILE, entitiesToCsv } from '../utils/entities-csv';
+import { useEntityFilters, type EntityActiveFilter } from '../hooks/use-entity-filters';
+import { LoadMore } from '../../../components/ui/load-more';
 
 export const NO_ENTITIES = 'No entities to display.';
+export const NO_MATCHING_ENTITIES = 'No organisations match these filters.';
 /** SPEC §8: an export with nothing to export. */
 const NO_EXPORT_DATA = 'Nothing to export.';
 
@@ -26,53 +33,83 @@ const FILTERS: ReadonlyArray<{ value: EntityFilter; label: string }> = [
   { value: 'customer', label: 'Customers' },
 ];
 
-/** SPEC §2 'Entity management': who may trade, with the licence of each supplier to review first. */
+const ACTIVE_FILTERS: ReadonlyArray<{ value: EntityActiveFilter; label: string }> = [
+  { value: 'all', label: 'Any status' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Deactivated' },
+];
+
+/** '1 organisation', '1,204 organisations': every one the filters match, not only those loaded. */
+export function entityCountText(total: number): string {
+  return total === 1 ? '1 organisation' : `${formatUnits(total)} organisations`;
+}
+
+/** The organisations of the pages read so far; one seen twice (a toggle moving it between pages) shows once. */
+function entitiesOf(data: InfiniteData<Page<AdminEntity>> | undefined): AdminEntity[] {
+  const seen = new Set<string>();
+  return (data?.pages.flatMap((page) => page.items) ?? []).filter((entity) => {
+    if (seen.has(entity.id)) return false;
+    seen.add(entity.id);
+    return true;
+  });
+}
+
+/**
+ * SPEC §2 'Entity management': who may trade, with the licence of each supplier to review first. Filtered
+ * and paged by the server (the filters in the URL), in review order: organisations waiting first.
+ */
 export function EntityManagement() {
-  const [filter, setFilter] = useState<EntityFilter>('all');
-  const entities = useEntities(filter);
+  const filters = useEntityFilters();
+  const pages = useEntitiesPages(filters.applied);
   const toggle = useToggleEntity();
   const licence = useOpenLicence();
-  const list = entities.data ?? [];
-  // Organisations waiting for review first: they are what an administrator comes here for.
-  const sorted = [...list].sort(
-    (a, b) => Number(a.isActive) - Number(b.isActive) || a.name.localeCompare(b.name),
-  );
+  const csv = useDownloadEntitiesCsv();
+  const fieldId = useId();
+  const shown = entitiesOf(pages.data);
+  const total = pages.data?.pages[0]?.total;
 
   function exportCsv() {
-    if (list.length === 0) {
+    if (total === 0) {
       toast.error(NO_EXPORT_DATA, { id: 'entities-export' });
       return;
     }
-    downloadCsv(ENTITIES_CSV_FILE, entitiesToCsv(sorted));
+    csv.mutate(filters.applied);
   }
 
-  return (
-    <Card aria-labelledby="entity-management-title">
-      <CardHeader
-        id="entity-management-title"
-        title="Entity management"
-        description="Suppliers and customers, and whether each may trade. Review a supplier's licence before activating it."
-        actions={<ExportButton onClick={exportCsv} disabled={entities.isPending} />}
-      />
-      <div className="border-b border-slate-100 px-5 py-3">
-        <SegmentedControl label="Show entities" options={FILTERS} value={filter} onChange={setFilter} />
+  let list: React.ReactNode;
+  if (pages.isPending) {
+    list = (
+      <div className="space-y-2 p-5">
+        <Skeleton className="h-14" />
+        <Skeleton className="h-14" />
+        <Skeleton className="h-14" />
       </div>
-      {entities.isPending ? (
-        <div className="space-y-2 p-5">
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-        </div>
-      ) : entities.isError ? (
-        <LoadFailed
-          message="The organisations could not be loaded."
-          onRetry={() => void entities.refetch()}
-        />
-      ) : sorted.length === 0 ? (
-        <EmptyState message={NO_ENTITIES} />
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {sorted.map((entity) => (
+    );
+  } else if (pages.isError && !pages.isFetchNextPageError) {
+    list = (
+      <LoadFailed message="The organisations could not be loaded." onRetry={() => void pages.refetch()} />
+    );
+  } else if (shown.length === 0) {
+    list = filters.narrowed ? (
+      <EmptyState message={NO_MATCHING_ENTITIES}>
+        <Button variant="secondary" size="sm" onClick={filters.clear}>
+          Clear filters
+        </Button>
+      </EmptyState>
+    ) : (
+      <EmptyState message={NO_ENTITIES} />
+    );
+  } else {
+    list = (
+      <>
+        <ul
+          className={cn(
+            'divide-y divide-slate-100 transition-opacity',
+            pages.isPlaceholderData && 'opacity-60',
+          )}
+          aria-busy={pages.isPlaceholderData || undefined}
+        >
+          {shown.map((entity) => (
             <EntityRow
               key={entity.id}
               entity={entity}
@@ -83,7 +120,74 @@ export function EntityManagement() {
             />
           ))}
         </ul>
+        <LoadMore
+          noun="organisations"
+          hasMore={Boolean(pages.hasNextPage)}
+          loading={pages.isFetchingNextPage}
+          failed={pages.isFetchNextPageError}
+          error={pages.error}
+          pageCount={pages.data?.pages.length ?? 0}
+          onLoadMore={() => void pages.fetchNextPage()}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Card aria-labelledby="entity-management-title">
+      <CardHeader
+        id="entity-management-title"
+        title="Entity management"
+        description="Suppliers and customers, and whether each may trade. Review a supplier's licence before activating it."
+        actions={
+          <>
+            {csv.isPending && (
+              <span role="status" className="flex items-center text-emerald-700">
+                <Spinner className="size-4" />
+                <span className="sr-only">Preparing entities.csv</span>
+              </span>
+            )}
+            <ExportButton onClick={exportCsv} disabled={pages.isPending || csv.isPending} />
+          </>
+        }
+      />
+      <div
+        role="group"
+        aria-label="Filter organisations"
+        className="flex flex-col gap-3 border-b border-slate-100 px-5 py-3 xl:flex-row xl:flex-wrap xl:items-end"
+      >
+        <FormField id={`${fieldId}-q`} label="Search" className="xl:min-w-48 xl:flex-1">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              placeholder="Name or location"
+              value={filters.values.q}
+              onChange={(event) => filters.setQ(event.target.value)}
+            />
+          )}
+        </FormField>
+        <div className="flex flex-wrap gap-2">
+          <SegmentedControl
+            label="Show entities"
+            options={FILTERS}
+            value={filters.values.kind}
+            onChange={filters.setKind}
+          />
+          <SegmentedControl
+            label="Show status"
+            options={ACTIVE_FILTERS}
+            value={filters.values.active}
+            onChange={filters.setActive}
+          />
+        </div>
+      </div>
+      {total !== undefined && !pages.isError && (
+        <p aria-live="polite" className="border-b border-slate-100 px-5 py-2 text-sm text-slate-600">
+          {entityCountText(total)}
+        </p>
       )}
+      {list}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { CreditApplication } from '@aduro/shared/credit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,17 +22,23 @@ const application = (over: Partial<CreditApplication>): CreditApplication => ({
   decidedAt: null,
   ...over,
 });
-const LIST = `GET /credit/applications?supplierId=${ORG}&status=all`;
+const LIST = `GET /credit/applications?supplierId=${ORG}&limit=50`;
+const page = (items: CreditApplication[], nextCursor: string | null = null, total = items.length) =>
+  json({ items, nextCursor, total });
 
-function renderQueue() {
+function renderQueue(path = '/supplier') {
   const user = userEvent.setup();
+  const router = createMemoryRouter(
+    [{ path: '/supplier', element: <CreditQueue orgId={ORG} pinnedParams={{ tab: 'credit' }} /> }],
+    { initialEntries: [path] },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <CreditQueue orgId={ORG} />
+      <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
-  return user;
+  return Object.assign(user, { router });
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -39,7 +46,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('Credit decisioning queue', () => {
   it('says "No pending applications." when nothing waits', async () => {
     mockFetch({
-      [LIST]: () => json([application({ status: 'rejected', decidedAt: '2026-11-01T00:00:00.000Z' })]),
+      [LIST]: () => page([application({ status: 'rejected', decidedAt: '2026-11-01T00:00:00.000Z' })]),
     });
     renderQueue();
     expect(await screen.findByText('No pending applications.')).toBeInTheDocument();
@@ -49,7 +56,7 @@ describe('Credit decisioning queue', () => {
   it('runs the risk check only on demand, then prefills the approval with the recommended limit', async () => {
     let approved: unknown = null;
     const fetchMock = mockFetch({
-      [LIST]: () => json(approved ? [] : [application({})]),
+      [LIST]: () => page(approved ? [] : [application({})]),
       'GET /credit/applications/app-1/risk': () =>
         json({
           score: 70,
@@ -89,7 +96,7 @@ describe('Credit decisioning queue', () => {
   it('offers the requested limit before any risk check, and rejects with the SPEC toast', async () => {
     let rejected = false;
     mockFetch({
-      [LIST]: () => json(rejected ? [] : [application({})]),
+      [LIST]: () => page(rejected ? [] : [application({})]),
       'POST /credit/applications/app-1/reject': () => {
         rejected = true;
         return json(application({ status: 'rejected', decidedAt: '2026-11-22T10:00:00.000Z' }));
@@ -105,5 +112,55 @@ describe('Credit decisioning queue', () => {
     await user.click(within(item).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Credit application rejected'));
     expect(await screen.findByText('No pending applications.')).toBeInTheDocument();
+  });
+
+  it('filters by status in the URL and the request, keeping the other parameters', async () => {
+    const fetchMock = mockFetch({
+      [LIST]: () => page([application({})]),
+      [`GET /credit/applications?supplierId=${ORG}&status=rejected&limit=50`]: () => page([]),
+    });
+    const user = renderQueue('/supplier?invoiceStatus=overdue');
+    expect(await screen.findByText('1 application')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Rejected' }));
+
+    expect(await screen.findByText('No applications match these filters.')).toBeInTheDocument();
+    expect(user.router.state.location.search).toBe(
+      '?invoiceStatus=overdue&tab=credit&applicationStatus=rejected',
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('status=rejected'))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Volta Wellness Pharmacies')).toBeInTheDocument();
+    expect(user.router.state.location.search).toBe('?invoiceStatus=overdue&tab=credit');
+  });
+
+  it('restores the status from the URL, counts the matches and appends the next page with its cursor', async () => {
+    const first = Array.from({ length: 2 }, (_, i) =>
+      application({ id: `app-${i}`, customer: { id: `c${i}`, name: `Pharmacy ${i}` } }),
+    );
+    const fetchMock = mockFetch({
+      [`GET /credit/applications?supplierId=${ORG}&status=pending&limit=50`]: () => page(first, 'next-1', 3),
+      [`GET /credit/applications?supplierId=${ORG}&status=pending&limit=50&cursor=next-1`]: () =>
+        page([application({ id: 'app-9', customer: { id: 'c9', name: 'Pharmacy 9' } })], null, 3),
+    });
+    const user = renderQueue('/supplier?applicationStatus=pending');
+    expect(await screen.findByText('3 applications')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Pending' })).toBeChecked();
+    expect(screen.getByText('Pharmacy 1')).toBeInTheDocument();
+    expect(screen.queryByText('Pharmacy 9')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Pharmacy 9')).toBeInTheDocument();
+    expect(screen.getByText('Pharmacy 0')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('cursor=next-1'))).toBe(true);
+  });
+
+  it('says "No pending applications." when there are none at all, without a filter', async () => {
+    mockFetch({ [LIST]: () => page([]) });
+    renderQueue();
+    expect(await screen.findByText('No pending applications.')).toBeInTheDocument();
+    expect(screen.getByText('0 applications')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 });

@@ -3,31 +3,123 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatCedis, formatDay } from '../../../lib/format';
 import { useApproveApplication, useRejectApplication } from '../api/decide-application';
-import { useCreditApplications } from '../api/get-credit-applications';
+import { useCreditApplicationsPages } from '../api/get-credit-applications';
 import { useRisk } from '../api/get-risk';
+import { useApplicationFilters, type ApplicationStatusFilter } from '../hooks/use-application-filters';
 import { ApproveCreditDialog } from './approve-credit-dialog';
 import { CreditApplicationStatus } from './credit-application-status';
+import { LoadMore } from '../../../components/ui/load-more';
 import { RiskCheck } from './risk-check';
+import { applicationCountText, applicationsOf } from '../utils/credit-applications';
 
 export const NO_PENDING_APPLICATIONS = 'No pending applications.';
+export const NO_MATCHING_APPLICATIONS = 'No applications match these filters.';
 
-/** SPEC §2 'Credit decisioning queue': pending applications to decide, then the recent decisions. */
-export function CreditQueue({ orgId }: { orgId: string | null }) {
-  const applications = useCreditApplications(orgId, 'supplier');
+const STATUS_FILTERS: ReadonlyArray<{ value: ApplicationStatusFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+interface CreditQueueProps {
+  orgId: string | null;
+  /**
+   * Written onto the URL with every filter change (the cockpit's { tab: 'credit' }), so that a reloaded
+   * or shared link opens where the queue is.
+   */
+  pinnedParams?: Readonly<Record<string, string>>;
+}
+
+/**
+ * SPEC §2 'Credit decisioning queue': pending applications to decide, then the decisions. One list,
+ * filtered by status (in the URL) and paged by the server in its order: pending first, oldest first,
+ * then the latest decisions; the pending ones fill the queue, the decided ones the card below it.
+ */
+export function CreditQueue({ orgId, pinnedParams }: CreditQueueProps) {
+  const filters = useApplicationFilters(pinnedParams);
+  const pages = useCreditApplicationsPages(orgId, 'supplier', filters.applied);
   const approve = useApproveApplication(orgId);
   const reject = useRejectApplication(orgId);
   const [approving, setApproving] = useState<{
     application: CreditApplication;
     suggested: number | null;
   } | null>(null);
-  const list = applications.data ?? [];
+  const list = applicationsOf(pages.data);
   const pending = list.filter((a) => a.status === 'pending');
-  const decided = list.filter((a) => a.status !== 'pending').slice(0, 8);
+  const decided = list.filter((a) => a.status !== 'pending');
+  const total = pages.data?.pages[0]?.total;
+  const failed = pages.isError && !pages.isFetchNextPageError;
+  const dimmed = pages.isPlaceholderData && 'opacity-60 transition-opacity';
+  // The foot follows the last rows shown: the server lists the decided ones after every pending one.
+  const loadMore = (
+    <LoadMore
+      noun="applications"
+      hasMore={Boolean(pages.hasNextPage)}
+      loading={pages.isFetchingNextPage}
+      failed={pages.isFetchNextPageError}
+      error={pages.error}
+      pageCount={pages.data?.pages.length ?? 0}
+      onLoadMore={() => void pages.fetchNextPage()}
+    />
+  );
+
+  let queue: React.ReactNode;
+  if (pages.isPending && orgId) {
+    queue = (
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  } else if (failed) {
+    queue = (
+      <LoadFailed message="The applications could not be loaded." onRetry={() => void pages.refetch()} />
+    );
+  } else if (list.length === 0 && filters.narrowed) {
+    queue = (
+      <EmptyState message={NO_MATCHING_APPLICATIONS}>
+        <Button variant="secondary" size="sm" onClick={filters.clear}>
+          Clear filters
+        </Button>
+      </EmptyState>
+    );
+  } else if (pending.length === 0) {
+    queue =
+      filters.status === 'all' || filters.status === 'pending' ? (
+        <EmptyState message={NO_PENDING_APPLICATIONS} />
+      ) : (
+        <p className="px-5 py-4 text-sm text-slate-600">The applications decided are listed below.</p>
+      );
+  } else {
+    queue = (
+      <>
+        <ul
+          className={cn('divide-y divide-slate-100', dimmed)}
+          aria-busy={pages.isPlaceholderData || undefined}
+        >
+          {pending.map((application) => (
+            <PendingApplication
+              key={application.id}
+              orgId={orgId}
+              application={application}
+              rejecting={reject.isPending && reject.variables === application.id}
+              onApprove={(suggested) => setApproving({ application, suggested })}
+              onReject={() => reject.mutate(application.id)}
+            />
+          ))}
+        </ul>
+        {decided.length === 0 && loadMore}
+      </>
+    );
+  }
 
   return (
     <div className="space-y-6">
@@ -37,38 +129,26 @@ export function CreditQueue({ orgId }: { orgId: string | null }) {
           id="credit-queue-title"
           title="Credit decisioning queue"
           description="Customers' requests for credit on terms, oldest first. Run the risk check before you decide."
+          actions={
+            <SegmentedControl
+              label="Show applications"
+              options={STATUS_FILTERS}
+              value={filters.status}
+              onChange={filters.setStatus}
+            />
+          }
         />
-        {applications.isPending && orgId ? (
-          <div className="space-y-3 p-5">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-24" />
-          </div>
-        ) : applications.isError ? (
-          <LoadFailed
-            message="The applications could not be loaded."
-            onRetry={() => void applications.refetch()}
-          />
-        ) : pending.length === 0 ? (
-          <EmptyState message={NO_PENDING_APPLICATIONS} />
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {pending.map((application) => (
-              <PendingApplication
-                key={application.id}
-                orgId={orgId}
-                application={application}
-                rejecting={reject.isPending && reject.variables === application.id}
-                onApprove={(suggested) => setApproving({ application, suggested })}
-                onReject={() => reject.mutate(application.id)}
-              />
-            ))}
-          </ul>
+        {total !== undefined && !failed && (
+          <p aria-live="polite" className="border-b border-slate-100 px-5 py-2 text-sm text-slate-600">
+            {applicationCountText(total)}
+          </p>
         )}
+        {queue}
       </Card>
-      {decided.length > 0 && (
+      {!failed && decided.length > 0 && (
         <Card aria-labelledby="credit-decisions-title">
           <CardHeader as="h3" id="credit-decisions-title" title="Recent decisions" />
-          <ul className="divide-y divide-slate-100">
+          <ul className={cn('divide-y divide-slate-100', dimmed)}>
             {decided.map((application) => (
               <li
                 key={application.id}
@@ -87,6 +167,7 @@ export function CreditQueue({ orgId }: { orgId: string | null }) {
               </li>
             ))}
           </ul>
+          {loadMore}
         </Card>
       )}
       <ApproveCreditDialog

@@ -1,12 +1,15 @@
 import { Card, CardHeader } from '../../../components/ui/card';
 import { formatCedis, formatDay } from '../../../lib/format';
-import { useCreditApplications } from '../api/get-credit-applications';
+import { useCreditApplicationsPages } from '../api/get-credit-applications';
 import { CreditApplicationStatus } from './credit-application-status';
+import { LoadMore } from '../../../components/ui/load-more';
+import { applicationCountText, applicationsOf } from '../utils/credit-applications';
 
 /** The buyer's own requests, so a submitted one does not vanish until the supplier decides. */
 export function MyCreditApplications({ orgId }: { orgId: string | null }) {
-  const applications = useCreditApplications(orgId, 'customer');
-  const list = applications.data ?? [];
+  const pages = useCreditApplicationsPages(orgId, 'customer');
+  const list = applicationsOf(pages.data);
+  const total = pages.data?.pages[0]?.total ?? list.length;
   if (list.length === 0) return null;
   return (
     <Card aria-labelledby="my-credit-requests-title">
@@ -16,8 +19,11 @@ export function MyCreditApplications({ orgId }: { orgId: string | null }) {
         title="Your requests"
         description="Pending requests wait for the supplier's credit team."
       />
+      <p aria-live="polite" className="border-b border-slate-100 px-5 py-2 text-sm text-slate-600">
+        {applicationCountText(total)}
+      </p>
       <ul className="divide-y divide-slate-100">
-        {list.slice(0, 10).map((application) => (
+        {list.map((application) => (
           <li key={application.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
             <div className="min-w-0">
               <p className="truncate text-sm font-medium text-slate-900">{application.supplier.name}</p>
@@ -31,6 +37,15 @@ export function MyCreditApplications({ orgId }: { orgId: string | null }) {
           </li>
         ))}
       </ul>
+      <LoadMore
+        noun="applications"
+        hasMore={Boolean(pages.hasNextPage)}
+        loading={pages.isFetchingNextPage}
+        failed={pages.isFetchNextPageError}
+        error={pages.error}
+        pageCount={pages.data?.pages.length ?? 0}
+        onLoadMore={() => void pages.fetchNextPage()}
+      />
     </Card>
   );
 }

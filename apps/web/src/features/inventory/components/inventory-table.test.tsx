@@ -1,21 +1,17 @@
 import type { InventoryRow } from '@aduro/shared/inventory';
+import type { Page } from '@aduro/shared/pagination';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type createBrowserRouter } from 'react-router';
 import { toast } from 'sonner';
-import { describe, expect, it, vi } from 'vitest';
-import type * as CsvModule from '../../../lib/csv';
-import { downloadCsv } from '../../../lib/csv';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, mockFetch } from '../../../test/test-utils';
 import { inventoryRow } from '../testing/fixtures';
 import { InventoryTable } from './inventory-table';
 import { InventoryTotals } from './inventory-totals';
-
-vi.mock('../../../lib/csv', async (importOriginal) => ({
-  ...(await importOriginal<typeof CsvModule>()),
-  downloadCsv: vi.fn(),
-}));
 
 const amoxSoon = inventoryRow({
   product: { id: 'p-amox', name: 'Amoxicillin 500 mg capsules', brandName: 'Ernest Chemists' },
@@ -50,18 +46,63 @@ const gauze = inventoryRow({
   daysUntilExpiry: null,
 });
 
-function renderTable(rows: InventoryRow[]) {
-  mockFetch({ 'GET /inventory': () => json(rows) });
+const page = (
+  items: InventoryRow[],
+  total = items.length,
+  nextCursor: string | null = null,
+): Page<InventoryRow> => ({
+  items,
+  nextCursor,
+  total,
+});
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The table (and totals) at `url`, the server answering GET /inventory?… from `pages` by query string
+ * (after /inventory?), and the whole list from `all`.
+ */
+function renderTable(
+  pages: Record<string, Page<InventoryRow>>,
+  {
+    all = [],
+    url = '/supplier',
+    handlers: extra = {},
+  }: { all?: InventoryRow[]; url?: string; handlers?: Parameters<typeof mockFetch>[0] } = {},
+) {
+  const handlers = Object.fromEntries(
+    Object.entries(pages).map(([query, answer]) => [`GET /inventory?${query}`, () => json(answer)]),
+  );
+  const fetchMock = mockFetch({ 'GET /inventory': () => json(all), ...handlers, ...extra });
   const onForecast = vi.fn();
   const user = userEvent.setup();
+  const router: Router = createMemoryRouter(
+    [
+      {
+        path: '/supplier',
+        element: (
+          <>
+            <InventoryTotals orgId="org-1" />
+            <InventoryTable orgId="org-1" onForecast={onForecast} pinnedParams={{ tab: 'inventory' }} />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <InventoryTotals orgId="org-1" />
-      <InventoryTable orgId="org-1" onForecast={onForecast} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { user, onForecast };
+  const requested = () =>
+    fetchMock.mock.calls
+      .map(([input]) => String(input).replace(/^.*?\/api/, ''))
+      .filter((u) => u !== '/inventory');
+  return { user, onForecast, router, fetchMock, requested };
 }
+
+const card = () => within(screen.getByRole('region', { name: 'Current inventory' }));
 
 /** Product names of the table's body rows, top to bottom. */
 function tableProducts(): string[] {
@@ -71,25 +112,19 @@ function tableProducts(): string[] {
     .map((row) => within(row).getAllByRole('cell')[0]!.querySelector('p')!.textContent ?? '');
 }
 
-function tableUnits(): string[] {
-  const [, body] = within(screen.getByRole('table')).getAllByRole('rowgroup');
-  return within(body!)
-    .getAllByRole('row')
-    .map((row) => within(row).getAllByRole('cell')[2]!.querySelector('p')!.textContent ?? '');
-}
-
 describe('InventoryTable', () => {
-  it('shows each lot with price in GH₵, expiry badge with days, and totals in exact pesewas', async () => {
-    renderTable([amoxSoon, amoxLater, para, gauze]);
+  it('shows each lot with price in GH₵, expiry badge with days, the count, and totals in exact pesewas', async () => {
+    const rows = [amoxSoon, amoxLater, para, gauze];
+    renderTable({ 'limit=50': page(rows) }, { all: rows });
     const table = await screen.findByRole('table');
-    const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(5);
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
     expect(within(table).getAllByText('GH₵45.50')).toHaveLength(2);
     expect(within(table).getByText('Expiring soon · 12 days')).toBeInTheDocument();
     expect(within(table).getByText('Healthy · 237 days')).toBeInTheDocument();
     expect(within(table).getByText('Expired · 3 days ago')).toBeInTheDocument();
     expect(within(table).getByText('No expiry')).toBeInTheDocument();
     expect(within(table).getByText('20 Jun 2026')).toBeInTheDocument();
+    expect(card().getByText('4 lots')).toBeInTheDocument();
 
     const totals = screen.getByRole('region', { name: 'Inventory totals' });
     // 40 × 45.50 + 5 × 45.50 + 300 × 0.10 + 3 × 0.10 = 2047.50 + 30.30.
@@ -97,52 +132,81 @@ describe('InventoryTable', () => {
     expect(within(totals).getByText('Units on hand').nextSibling).toHaveTextContent('348');
   });
 
-  it('searches by product name or brand', async () => {
-    const { user } = renderTable([amoxSoon, amoxLater, para, gauze]);
+  it('sends the product, batch and expiry filters to the server and writes them to the URL, leaving other parameters', async () => {
+    const { user, router, requested } = renderTable(
+      {
+        'limit=50': page([amoxSoon, para], 2),
+        'product=m%26g&limit=50': page([para], 1),
+        'product=m%26g&status=expired&limit=50': page([para], 1),
+        'product=m%26g&status=expired&batch=pcm&limit=50': page([], 0),
+        'limit=50&cursor=ignored': page([]),
+      },
+      { url: '/supplier?ref=mail' },
+    );
     await screen.findByRole('table');
-    await user.type(screen.getByRole('searchbox', { name: 'Search inventory' }), 'm&g');
-    expect(tableProducts()).toEqual(['Paracetamol 500 mg tablets']);
-    expect(screen.getByText('1 of 4 lots')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Product' }), 'm&g');
+    await waitFor(() => expect(tableProducts()).toEqual(['Paracetamol 500 mg tablets']));
+    expect(card().getByText('1 lot')).toBeInTheDocument();
+    // Typing is sent once it pauses, not per key.
+    expect(requested().filter((u) => u.includes('product='))).toEqual(['/inventory?product=m%26g&limit=50']);
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Search inventory' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search inventory' }), 'ibuprofen');
-    expect(screen.getByText('No lots match “ibuprofen”.')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Expired' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Batch' }), 'pcm');
+    expect(await screen.findByText('No lots match these filters.')).toBeInTheDocument();
+    expect(card().getByText('0 lots')).toBeInTheDocument();
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(params)).toEqual({
+      ref: 'mail',
+      tab: 'inventory',
+      invProduct: 'm&g',
+      invStatus: 'expired',
+      invBatch: 'pcm',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() =>
+      expect(tableProducts()).toEqual(['Amoxicillin 500 mg capsules', 'Paracetamol 500 mg tablets']),
+    );
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      ref: 'mail',
+      tab: 'inventory',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Product' })).toHaveValue('');
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
   });
 
-  it('sorts by a column when its header is clicked, flipping on a second click', async () => {
-    const { user } = renderTable([para, gauze, amoxLater, amoxSoon]);
+  it('restores the filters of a URL it opens on, and asks the server for them', async () => {
+    const { requested } = renderTable(
+      { 'product=amox&status=expired%2Cexpiring_soon&batch=AMX&limit=50': page([amoxSoon], 1) },
+      { url: '/supplier?tab=inventory&invProduct=amox&invStatus=expired,expiring_soon&invBatch=AMX' },
+    );
     await screen.findByRole('table');
-    expect(tableProducts()).toEqual([
-      'Amoxicillin 500 mg capsules',
-      'Amoxicillin 500 mg capsules',
-      'Gauze swabs',
-      'Paracetamol 500 mg tablets',
+    expect(screen.getByRole('searchbox', { name: 'Product' })).toHaveValue('amox');
+    expect(screen.getByRole('searchbox', { name: 'Batch' })).toHaveValue('AMX');
+    expect(card().getByText('1 lot')).toBeInTheDocument();
+    expect(requested()).toEqual([
+      '/inventory?product=amox&status=expired%2Cexpiring_soon&batch=AMX&limit=50',
     ]);
-    expect(screen.getByRole('columnheader', { name: /Product/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Units' }));
-    expect(tableUnits()).toEqual(['300', '40', '5', '3']);
-    expect(screen.getByRole('columnheader', { name: /Units/ })).toHaveAttribute('aria-sort', 'descending');
-    expect(screen.getByRole('columnheader', { name: /Product/ })).toHaveAttribute('aria-sort', 'none');
-
-    await user.click(screen.getByRole('button', { name: 'Units' }));
-    expect(tableUnits()).toEqual(['3', '5', '40', '300']);
-
-    await user.click(screen.getByRole('button', { name: 'Expiry' }));
-    expect(tableProducts()).toEqual([
-      'Paracetamol 500 mg tablets',
-      'Amoxicillin 500 mg capsules',
-      'Amoxicillin 500 mg capsules',
-      'Gauze swabs',
-    ]);
-
-    // The phone layout's sort menu drives the same order.
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort inventory' }), 'Highest price');
-    expect(tableProducts().slice(0, 2)).toEqual([
-      'Amoxicillin 500 mg capsules',
-      'Amoxicillin 500 mg capsules',
-    ]);
+  it('appends the next page with the cursor when Load more is pressed, and stops on the last page', async () => {
+    const { user, requested } = renderTable({
+      'limit=50': page([amoxSoon, amoxLater], 3, 'cursor-2'),
+      'limit=50&cursor=cursor-2': page([gauze], 3, null),
+    });
+    await screen.findByRole('table');
+    expect(card().getByText('3 lots')).toBeInTheDocument();
+    // The table's and the phone cards' foot: one of them is on screen at a time.
+    await user.click(screen.getAllByRole('button', { name: 'Load more' })[0]!);
+    await waitFor(() =>
+      expect(tableProducts()).toEqual([
+        'Amoxicillin 500 mg capsules',
+        'Amoxicillin 500 mg capsules',
+        'Gauze swabs',
+      ]),
+    );
+    expect(requested()).toEqual(['/inventory?limit=50', '/inventory?limit=50&cursor=cursor-2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('shows each lot’s batch, — without one, and a red Recalled badge with the recall number instead of the expiry badge', async () => {
@@ -160,7 +224,7 @@ describe('InventoryTable', () => {
       expiryStatus: 'healthy',
       daysUntilExpiry: 237,
     });
-    renderTable([recalled, batched, gauze]);
+    renderTable({ 'limit=50': page([recalled, batched, gauze]) });
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Batch' })).toBeInTheDocument();
 
@@ -186,43 +250,89 @@ describe('InventoryTable', () => {
     expect(within(cards).getByText('Recalled')).toBeInTheDocument();
   });
 
-  it('finds a lot by its batch number', async () => {
-    const { user } = renderTable([
-      inventoryRow({ product: { name: 'Amoxicillin 500 mg capsules' }, batchNumber: 'AMX2406B' }),
-      inventoryRow({ product: { name: 'Amoxicillin 500 mg capsules' }, batchNumber: 'AMX2407C' }),
-    ]);
-    await screen.findByRole('table');
-    await user.type(screen.getByRole('searchbox', { name: 'Search inventory' }), 'amx2407');
-    expect(screen.getByText('1 of 2 lots')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getByText('AMX2407C')).toBeInTheDocument();
-  });
-
   it('opens the forecast of a row’s product', async () => {
-    const { user, onForecast } = renderTable([para]);
+    const { user, onForecast } = renderTable({ 'limit=50': page([para]) });
     const table = await screen.findByRole('table');
     await user.click(within(table).getByRole('button', { name: 'Forecast for Paracetamol 500 mg tablets' }));
     expect(onForecast).toHaveBeenCalledWith({ id: 'p-para', name: 'Paracetamol 500 mg tablets' });
   });
 
-  it('exports every lot to inventory_export.csv, whatever the search shows', async () => {
-    const { user } = renderTable([amoxSoon, gauze]);
-    await screen.findByRole('table');
-    await user.type(screen.getByRole('searchbox', { name: 'Search inventory' }), 'gauze');
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(downloadCsv).toHaveBeenCalledWith(
-      'inventory_export.csv',
-      [
-        'product,units,unitPrice,expiry,status,daysUntilExpiry,batch,recall',
-        'Amoxicillin 500 mg capsules,40,45.50,2026-06-20,expiring_soon,12,,',
-        'Gauze swabs,3,0.10,,not_applicable,,,',
-      ].join('\r\n'),
-    );
+  describe('CSV export', () => {
+    const { createObjectURL: realCreate, revokeObjectURL: realRevoke } = URL;
+    afterEach(() => {
+      URL.createObjectURL = realCreate;
+      URL.revokeObjectURL = realRevoke;
+    });
+
+    it('downloads the server’s CSV of the filtered lots as inventory_export.csv, spinning meanwhile', async () => {
+      window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+      const saved: string[] = [];
+      URL.createObjectURL = vi.fn(() => 'blob:inventory');
+      URL.revokeObjectURL = vi.fn();
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+      let answer: (response: Response) => void = () => undefined;
+      const { user, fetchMock } = renderTable(
+        { 'product=gauze&status=not_applicable&limit=50': page([gauze]) },
+        {
+          url: '/supplier?invProduct=gauze&invStatus=not_applicable',
+          handlers: {
+            'GET /inventory.csv?product=gauze&status=not_applicable': () =>
+              new Promise<Response>((resolve) => {
+                answer = resolve;
+              }),
+          },
+        },
+      );
+      await screen.findByRole('table');
+      const button = screen.getByRole('button', { name: 'Export CSV' });
+      await user.click(button);
+      await waitFor(() => expect(button).toBeDisabled());
+      expect(button).toHaveAttribute('aria-busy', 'true');
+
+      answer(
+        new Response('\uFEFFproduct,units\r\nGauze swabs,3\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="inventory_export.csv"',
+          },
+        }),
+      );
+      // SPEC §2's file name, whatever the server calls it.
+      await waitFor(() => expect(saved).toEqual(['inventory_export.csv']));
+      await waitFor(() => expect(button).toBeEnabled());
+      const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/inventory.csv'));
+      expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer token-1');
+    });
+
+    it('toasts the server’s message when the export fails', async () => {
+      const toastError = vi.spyOn(toast, 'error');
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const { user } = renderTable(
+        { 'limit=50': page([gauze]) },
+        {
+          handlers: {
+            'GET /inventory.csv': () =>
+              json(
+                { message: 'Too many exports, try again in a minute', code: 'RATE_LIMITED', kind: 'invalid' },
+                429,
+              ),
+          },
+        },
+      );
+      await screen.findByRole('table');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() =>
+        expect(toastError).toHaveBeenCalledWith('Too many exports, try again in a minute', expect.anything()),
+      );
+      expect(click).not.toHaveBeenCalled();
+    });
   });
 
   it('shows the SPEC empty state, and exporting it toasts that there is nothing to export', async () => {
-    vi.mocked(downloadCsv).mockClear();
     const toastError = vi.spyOn(toast, 'error');
-    const { user } = renderTable([]);
+    const { user, requested } = renderTable({ 'limit=50': page([]) });
     expect(
       await screen.findByText('No inventory data yet. Push your first stock update to activate analytics.'),
     ).toBeInTheDocument();
@@ -231,6 +341,6 @@ describe('InventoryTable', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(toastError).toHaveBeenCalledWith('No inventory rows to export');
-    expect(downloadCsv).not.toHaveBeenCalled();
+    expect(requested()).toEqual(['/inventory?limit=50']);
   });
 });

@@ -1,52 +1,42 @@
 import type { InventoryRow } from '@aduro/shared/inventory';
-import { useMemo, useState } from 'react';
+import type { Page } from '@aduro/shared/pagination';
+import type { InfiniteData } from '@tanstack/react-query';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ShowMoreButton, usePhonePaging } from '../../../components/ui/phone-paging';
-import { ExportButton } from '../../../components/ui/export-button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Input, Select } from '../../../components/ui/form-field';
+import { FormField, Input } from '../../../components/ui/form-field';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Spinner } from '../../../components/ui/spinner';
-import { downloadCsv } from '../../../lib/csv';
 import { formatCedis, formatDay, formatUnits } from '../../../lib/format';
-import { useInventory } from '../api/get-inventory';
-import { INVENTORY_EXPORT_FILENAME, NO_INVENTORY_TO_EXPORT, inventoryCsv } from '../utils/inventory-csv';
-import {
-  DEFAULT_SORT,
-  filterRows,
-  nextSort,
-  sortRows,
-  type SortKey,
-  type SortState,
-} from '../utils/inventory-view';
+import { NO_INVENTORY_TO_EXPORT, useDownloadInventoryCsv } from '../api/download-inventory-csv';
+import { useInventoryPages } from '../api/get-inventory';
+import { useInventoryFilters } from '../hooks/use-inventory-filters';
+import { EXPIRY_STATUS_NAMES } from '../utils/expiry';
+import { LoadMore } from '../../../components/ui/load-more';
 import { LotStatusBadge } from './lot-status-badge';
 
 export const EMPTY_INVENTORY_MESSAGE =
   'No inventory data yet. Push your first stock update to activate analytics.';
+export const NO_MATCHING_LOTS_MESSAGE = 'No lots match these filters.';
 
-/** Cards shown per step on a phone: a long stock list otherwise becomes metres of scrolling. */
+/** The expiry filter's choices, named as the badges name them; '' is every lot. */
+const STATUS_CHOICES = [
+  { value: '', label: 'All' },
+  { value: 'expired', label: EXPIRY_STATUS_NAMES.expired },
+  { value: 'expiring_soon', label: EXPIRY_STATUS_NAMES.expiring_soon },
+  { value: 'healthy', label: EXPIRY_STATUS_NAMES.healthy },
+  { value: 'not_applicable', label: EXPIRY_STATUS_NAMES.not_applicable },
+] as const;
 
-const COLUMNS: ReadonlyArray<{ key: SortKey | 'batch'; label: string; numeric?: boolean }> = [
-  { key: 'product', label: 'Product' },
-  // Not sortable: a batch number orders nothing a supplier looks for; the search finds one.
-  { key: 'batch', label: 'Batch' },
-  { key: 'units', label: 'Units', numeric: true },
-  { key: 'price', label: 'Unit price', numeric: true },
-  { key: 'expiry', label: 'Expiry' },
-];
-
-/** The phone layout has no column headers to click, so it offers each order as a choice. */
-const SORT_CHOICES: ReadonlyArray<{ value: string; label: string; sort: SortState }> = [
-  { value: 'product-asc', label: 'Product A–Z', sort: { key: 'product', direction: 'asc' } },
-  { value: 'product-desc', label: 'Product Z–A', sort: { key: 'product', direction: 'desc' } },
-  { value: 'units-desc', label: 'Most units', sort: { key: 'units', direction: 'desc' } },
-  { value: 'units-asc', label: 'Fewest units', sort: { key: 'units', direction: 'asc' } },
-  { value: 'price-desc', label: 'Highest price', sort: { key: 'price', direction: 'desc' } },
-  { value: 'price-asc', label: 'Lowest price', sort: { key: 'price', direction: 'asc' } },
-  { value: 'expiry-asc', label: 'Expiring first', sort: { key: 'expiry', direction: 'asc' } },
-  { value: 'expiry-desc', label: 'Expiring last', sort: { key: 'expiry', direction: 'desc' } },
+const COLUMNS: ReadonlyArray<{ label: string; numeric?: boolean }> = [
+  { label: 'Product' },
+  { label: 'Batch' },
+  { label: 'Units', numeric: true },
+  { label: 'Unit price', numeric: true },
+  { label: 'Expiry' },
 ];
 
 export interface ForecastTarget {
@@ -59,27 +49,38 @@ interface InventoryTableProps {
   onForecast: (product: ForecastTarget) => void;
   /** The product whose forecast is open, highlighted in the list. */
   forecastProductId?: string | null;
+  /**
+   * Written onto the URL with every filter change (the cockpit's { tab: 'inventory' }), so that a
+   * reloaded or shared link opens on the table.
+   */
+  pinnedParams?: Readonly<Record<string, string>>;
 }
 
-function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
+/** '1 lot', '1,204 lots': every lot the filters match, not only those loaded. */
+export function lotCountText(total: number): string {
+  return total === 1 ? '1 lot' : `${formatUnits(total)} lots`;
+}
+
+/** The lots of the pages read so far; one seen twice (a refresh racing a page) shows once. */
+function lotsOf(data: InfiniteData<Page<InventoryRow>> | undefined): InventoryRow[] {
+  const seen = new Set<string>();
+  return (data?.pages.flatMap((page) => page.items) ?? []).filter((row) => {
+    if (seen.has(row.id)) return false;
+    seen.add(row.id);
+    return true;
+  });
+}
+
+function SearchIcon() {
   return (
-    <svg className="size-3.5 shrink-0" viewBox="0 0 12 12" fill="none" aria-hidden="true">
-      <path
-        d="M3.5 4.5 6 2l2.5 2.5"
-        stroke="currentColor"
-        strokeWidth="1.3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        opacity={direction === 'asc' ? 1 : 0.35}
-      />
-      <path
-        d="M3.5 7.5 6 10l2.5-2.5"
-        stroke="currentColor"
-        strokeWidth="1.3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        opacity={direction === 'desc' ? 1 : 0.35}
-      />
+    <svg
+      className="pointer-events-none absolute top-3 left-3 size-4 text-slate-400"
+      viewBox="0 0 20 20"
+      fill="none"
+      aria-hidden="true"
+    >
+      <circle cx="9" cy="9" r="5.5" stroke="currentColor" strokeWidth="1.5" />
+      <path d="m13.5 13.5 3 3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
     </svg>
   );
 }
@@ -114,134 +115,133 @@ function ForecastButton({
 }
 
 /**
- * SPEC §2 current inventory: one row per stock lot with its expiry badge and a Forecast action, a
- * client-side search and sort (the list is the supplier's own, already whole), and the CSV export.
+ * SPEC §2 current inventory: one row per stock lot with its expiry badge and a Forecast action. The
+ * server filters (product, expiry status, batch; kept in the URL), pages (in its order: product A to Z,
+ * then soonest expiry) and writes the CSV export of every lot the filters match.
  */
-export function InventoryTable({ orgId, onForecast, forecastProductId }: InventoryTableProps) {
-  const inventory = useInventory(orgId);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const phone = usePhonePaging();
-  const rows = inventory.data;
-  const sorted = useMemo(() => (rows ? sortRows(rows, sort) : []), [rows, sort]);
-  const shown = useMemo(() => filterRows(sorted, search), [sorted, search]);
+export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedParams }: InventoryTableProps) {
+  const filters = useInventoryFilters(pinnedParams);
+  const pages = useInventoryPages(orgId, filters.applied);
+  const download = useDownloadInventoryCsv(orgId);
+  const fieldId = useId();
+  const shown = lotsOf(pages.data);
+  const total = pages.data?.pages[0]?.total;
 
   function exportCsv() {
-    // The whole inventory, not just the rows a search left on screen: an export is a stock report.
-    if (sorted.length === 0) {
+    // What the filters match, as the table shows it; the server would answer a header alone.
+    if (total === 0) {
       toast.error(NO_INVENTORY_TO_EXPORT);
       return;
     }
-    downloadCsv(INVENTORY_EXPORT_FILENAME, inventoryCsv(sorted));
+    download.mutate(filters.applied);
   }
 
-  const sortChoice = `${sort.key}-${sort.direction}`;
   let body: React.ReactNode;
-  if (inventory.isPending) {
+  if (pages.isPending) {
     body = (
       <div role="status" className="flex items-center justify-center gap-2 px-6 py-12 text-sm text-slate-500">
         <Spinner className="size-5 text-emerald-700" />
         Loading inventory
       </div>
     );
-  } else if (inventory.isError) {
+  } else if (pages.isError && !pages.isFetchNextPageError) {
     body = (
       <EmptyState message="We could not load your inventory.">
-        <Button variant="secondary" size="sm" onClick={() => void inventory.refetch()}>
+        <Button variant="secondary" size="sm" onClick={() => void pages.refetch()}>
           Try again
         </Button>
       </EmptyState>
     );
-  } else if (sorted.length === 0) {
+  } else if (shown.length === 0 && !filters.active) {
     body = <EmptyState message={EMPTY_INVENTORY_MESSAGE} />;
   } else {
     body = (
       <>
-        <div className="flex flex-col gap-2 border-b border-slate-100 px-5 py-3 sm:flex-row sm:items-center">
-          <div className="relative flex-1">
-            <svg
-              className="pointer-events-none absolute top-3 left-3 size-4 text-slate-400"
-              viewBox="0 0 20 20"
-              fill="none"
-              aria-hidden="true"
-            >
-              <circle cx="9" cy="9" r="5.5" stroke="currentColor" strokeWidth="1.5" />
-              <path d="m13.5 13.5 3 3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
-            </svg>
-            <Input
-              type="search"
-              aria-label="Search inventory"
-              placeholder="Search product, brand or batch"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="pl-9"
+        <div
+          role="group"
+          aria-label="Filter inventory"
+          className="grid grid-cols-2 gap-3 border-b border-slate-100 px-5 py-3"
+        >
+          <FormField id={`${fieldId}-product`} label="Product">
+            {(control) => (
+              <div className="relative">
+                <SearchIcon />
+                <Input
+                  {...control}
+                  type="search"
+                  placeholder="Name or brand"
+                  value={filters.values.product}
+                  onChange={(event) => filters.setText('product', event.target.value)}
+                  className="pl-9"
+                />
+              </div>
+            )}
+          </FormField>
+          <FormField id={`${fieldId}-batch`} label="Batch">
+            {(control) => (
+              <div className="relative">
+                <SearchIcon />
+                <Input
+                  {...control}
+                  type="search"
+                  placeholder="Batch number"
+                  value={filters.values.batch}
+                  onChange={(event) => filters.setText('batch', event.target.value)}
+                  className="pl-9"
+                />
+              </div>
+            )}
+          </FormField>
+          <div className="col-span-2 flex flex-col gap-1.5">
+            <span className="text-sm font-medium text-slate-800" aria-hidden="true">
+              Expiry status
+            </span>
+            <SegmentedControl
+              label="Expiry status"
+              options={STATUS_CHOICES}
+              value={filters.values.status}
+              onChange={filters.setStatus}
+              className="self-start"
             />
           </div>
-          <Select
-            aria-label="Sort inventory"
-            value={sortChoice}
-            onChange={(event) => {
-              const choice = SORT_CHOICES.find((c) => c.value === event.target.value);
-              if (choice) setSort(choice.sort);
-            }}
-            className="md:hidden"
-          >
-            {SORT_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </Select>
-          <p className="text-xs whitespace-nowrap text-slate-500 sm:text-right" aria-live="polite">
-            {shown.length === sorted.length
-              ? `${formatUnits(sorted.length)} ${sorted.length === 1 ? 'lot' : 'lots'}`
-              : `${formatUnits(shown.length)} of ${formatUnits(sorted.length)} lots`}
+        </div>
+        <div className="flex min-h-11 items-center justify-between gap-3 border-b border-slate-100 px-5 py-1.5 text-sm">
+          <p className="text-slate-600 tabular-nums" aria-live="polite">
+            {total !== undefined ? lotCountText(total) : null}
           </p>
+          {filters.active && shown.length > 0 && (
+            <Button variant="ghost" size="sm" onClick={filters.clear}>
+              Clear filters
+            </Button>
+          )}
         </div>
 
         {shown.length === 0 ? (
-          <p className="px-5 py-10 text-center text-sm text-slate-600">No lots match “{search.trim()}”.</p>
+          <EmptyState message={NO_MATCHING_LOTS_MESSAGE}>
+            <Button variant="secondary" size="sm" onClick={filters.clear}>
+              Clear filters
+            </Button>
+          </EmptyState>
         ) : (
-          <>
+          <div
+            className={cn('transition-opacity', pages.isPlaceholderData && 'opacity-60')}
+            aria-busy={pages.isPlaceholderData || undefined}
+          >
             {/* Laptop: a table whose body scrolls under a sticky header, so totals and form stay in view. */}
             <div className="hidden max-h-[36rem] overflow-auto md:block">
               <table className="w-full text-sm">
                 <caption className="sr-only">Current inventory, one row per stock lot</caption>
                 <thead className="sticky top-0 z-10 bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase shadow-[inset_0_-1px_0_var(--color-slate-200)]">
                   <tr>
-                    {COLUMNS.map((column) => {
-                      if (column.key === 'batch') {
-                        return (
-                          <th key={column.key} scope="col" className="px-3 py-2.5 whitespace-nowrap">
-                            {column.label}
-                          </th>
-                        );
-                      }
-                      const key = column.key;
-                      const active = sort.key === key;
-                      return (
-                        <th
-                          key={column.key}
-                          scope="col"
-                          aria-sort={
-                            active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
-                          }
-                          className={cn('px-3 py-2.5 whitespace-nowrap', column.numeric && 'text-right')}
-                        >
-                          <button
-                            type="button"
-                            onClick={() => setSort((current) => nextSort(current, key))}
-                            className={cn(
-                              'inline-flex items-center gap-1 rounded uppercase hover:text-slate-900',
-                              active && 'text-slate-900',
-                            )}
-                          >
-                            {column.label}
-                            <SortIcon direction={active ? sort.direction : null} />
-                          </button>
-                        </th>
-                      );
-                    })}
+                    {COLUMNS.map((column) => (
+                      <th
+                        key={column.label}
+                        scope="col"
+                        className={cn('px-3 py-2.5 whitespace-nowrap', column.numeric && 'text-right')}
+                      >
+                        {column.label}
+                      </th>
+                    ))}
                     <th scope="col" className="px-3 py-2.5 text-right">
                       Actions
                     </th>
@@ -292,11 +292,20 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                   ))}
                 </tbody>
               </table>
+              <LoadMore
+                noun="lots"
+                hasMore={Boolean(pages.hasNextPage)}
+                loading={pages.isFetchingNextPage}
+                failed={pages.isFetchNextPageError}
+                error={pages.error}
+                pageCount={pages.data?.pages.length ?? 0}
+                onLoadMore={() => void pages.fetchNextPage()}
+              />
             </div>
 
             {/* Phone: one card per lot, so nothing scrolls sideways. */}
             <ul className="divide-y divide-slate-100 md:hidden" aria-label="Current inventory">
-              {shown.slice(0, phone.limit).map((row) => (
+              {shown.map((row) => (
                 <li
                   key={row.id}
                   className={cn(
@@ -346,8 +355,18 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
                 </li>
               ))}
             </ul>
-            <ShowMoreButton total={shown.length} limit={phone.limit} onShowMore={phone.showMore} />
-          </>
+            <div className="md:hidden">
+              <LoadMore
+                noun="lots"
+                hasMore={Boolean(pages.hasNextPage)}
+                loading={pages.isFetchingNextPage}
+                failed={pages.isFetchNextPageError}
+                error={pages.error}
+                pageCount={pages.data?.pages.length ?? 0}
+                onLoadMore={() => void pages.fetchNextPage()}
+              />
+            </div>
+          </div>
         )}
       </>
     );
@@ -360,7 +379,28 @@ export function InventoryTable({ orgId, onForecast, forecastProductId }: Invento
         as="h3"
         title="Current inventory"
         description="Every stock lot, with your unit price and its expiry."
-        actions={<ExportButton onClick={exportCsv} disabled={inventory.isPending} />}
+        actions={
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={download.isPending}
+            disabled={pages.isPending}
+            onClick={exportCsv}
+          >
+            {!download.isPending && (
+              <svg className="size-4" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+                <path
+                  d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14.5V16a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-1.5"
+                  stroke="currentColor"
+                  strokeWidth="1.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            )}
+            Export CSV
+          </Button>
+        }
       />
       {body}
     </Card>

@@ -10,7 +10,8 @@ const TONES: Record<ExpiryStatus, ExpiryTone> = {
   not_applicable: 'neutral',
 };
 
-const NAMES: Record<ExpiryStatus, string> = {
+/** The name of each expiry status, as its badge and the table's status filter say it. */
+export const EXPIRY_STATUS_NAMES: Record<ExpiryStatus, string> = {
   expired: 'Expired',
   expiring_soon: 'Expiring soon',
   healthy: 'Healthy',
@@ -31,7 +32,7 @@ export function expiryBadge(row: Pick<InventoryRow, 'expiryStatus' | 'daysUntilE
 } {
   const { expiryStatus: status, daysUntilExpiry: days } = row;
   const tone = TONES[status];
-  const name = NAMES[status];
+  const name = EXPIRY_STATUS_NAMES[status];
   if (status === 'not_applicable' || days === null) return { label: name, tone };
   if (status === 'expired') return { label: `${name} · ${dayCount(Math.abs(days))} ago`, tone };
   if (days === 0) return { label: `${name} · today`, tone };

@@ -1,7 +1,9 @@
 import type { Invoice } from '@aduro/shared/invoices';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { Page } from '@aduro/shared/pagination';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
@@ -45,15 +47,30 @@ const pdf = (filename: string) =>
     },
   });
 
-function renderCard(side: 'buyer' | 'seller', orgId: string) {
+const page = (items: Invoice[], total = items.length, nextCursor: string | null = null): Page<Invoice> => ({
+  items,
+  nextCursor,
+  total,
+});
+
+function renderCard(side: 'buyer' | 'seller', orgId: string, url = '/') {
   const queryClient = createQueryClient();
   const user = userEvent.setup();
+  const router = createMemoryRouter(
+    [{ path: '/', element: <InvoicesCard orgId={orgId} side={side} pinnedParams={{ tab: 'credit' }} /> }],
+    { initialEntries: [url] },
+  );
   render(
     <QueryClientProvider client={queryClient}>
-      <InvoicesCard orgId={orgId} side={side} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { user };
+  return { user, router };
+}
+
+/** The paths asked of the API, after /api, in order. */
+function requested(fetchMock: ReturnType<typeof mockFetch>): string[] {
+  return fetchMock.mock.calls.map(([input]) => String(input).replace(/^.*?\/api/, ''));
 }
 
 describe('InvoicesCard PDF downloads', () => {
@@ -74,7 +91,8 @@ describe('InvoicesCard PDF downloads', () => {
     });
     let answer: (response: Response) => void = () => undefined;
     const fetchMock = mockFetch({
-      'GET /invoices?sellerId=org-tema': () => json([invoice(1), invoice(2)]),
+      'GET /invoices?sellerId=org-tema&status=unpaid&limit=20': () => json(page([invoice(1), invoice(2)])),
+      'GET /invoices?sellerId=org-tema&status=unpaid': () => json([invoice(1), invoice(2)]),
       'GET /invoices/55555555-0000-4000-8000-000000000002/pdf': () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
@@ -103,7 +121,8 @@ describe('InvoicesCard PDF downloads', () => {
     const toastError = vi.spyOn(toast, 'error');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     mockFetch({
-      'GET /invoices?buyerId=org-1': () => json([invoice(1), invoice(2)]),
+      'GET /invoices?buyerId=org-1&status=unpaid&limit=20': () => json(page([invoice(1), invoice(2)])),
+      'GET /invoices?buyerId=org-1&status=unpaid': () => json([invoice(1), invoice(2)]),
       'GET /invoices/55555555-0000-4000-8000-000000000001/pdf': () =>
         json({ message: 'Invoice not found', code: 'NOT_FOUND', kind: 'not_found' }, 404),
       'GET /invoices/55555555-0000-4000-8000-000000000002/pdf': () => {
@@ -117,5 +136,135 @@ describe('InvoicesCard PDF downloads', () => {
     await user.click(screen.getByRole('button', { name: 'Download invoice INV-2026-000122 as PDF' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith(NETWORK_ERROR_MESSAGE, expect.anything()));
     expect(click).not.toHaveBeenCalled();
+  });
+});
+
+describe('InvoicesCard filters and pages', () => {
+  const overdue = invoice(3, { dueDate: '2026-10-01', overdue: true, amountDue: 500, amountPaid: 1129 });
+  const paid = invoice(4, {
+    status: 'paid',
+    amountDue: 0,
+    amountPaid: 1629,
+    lastPaidAt: '2026-11-22T10:00:00.000Z',
+  });
+
+  it('sends the status, customer and issued dates to the server and keeps them in the URL, leaving other parameters', async () => {
+    const fetchMock = mockFetch({
+      'GET /invoices?sellerId=org-tema&status=unpaid': () => json([invoice(1), overdue]),
+      'GET /invoices?sellerId=org-tema&status=unpaid&limit=20': () => json(page([invoice(1), overdue])),
+      'GET /invoices?sellerId=org-tema&limit=20': () => json(page([invoice(1), overdue, paid])),
+      'GET /invoices?sellerId=org-tema&counterparty=accra&limit=20': () => json(page([paid])),
+      'GET /invoices?sellerId=org-tema&counterparty=accra&from=2026-11-01&limit=20': () => json(page([paid])),
+      'GET /invoices?sellerId=org-tema&counterparty=accra&from=2026-11-01&to=2026-11-30&limit=20': () =>
+        json(page([])),
+    });
+    const { user, router } = renderCard('seller', 'org-tema', '/?order=42');
+    const card = within(await screen.findByRole('region', { name: 'Receivables' }));
+    expect(await card.findByText('2 invoices')).toBeInTheDocument();
+
+    await user.click(card.getByRole('radio', { name: 'All' }));
+    expect(await card.findByText('3 invoices')).toBeInTheDocument();
+    await user.type(card.getByRole('searchbox', { name: 'Customer' }), 'accra');
+    expect(await card.findByText('1 invoice')).toBeInTheDocument();
+    // The name is sent once typing pauses, not per letter.
+    expect(requested(fetchMock).filter((path) => path.includes('counterparty='))).toEqual([
+      '/invoices?sellerId=org-tema&counterparty=accra&limit=20',
+    ]);
+    fireEvent.change(card.getByLabelText('Issued from'), { target: { value: '2026-11-01' } });
+    fireEvent.change(card.getByLabelText('Issued to'), { target: { value: '2026-11-30' } });
+
+    expect(await card.findByText('No invoices match these filters.')).toBeInTheDocument();
+    expect(card.queryByText('No invoices issued yet.')).not.toBeInTheDocument();
+    expect(card.getByText('0 invoices')).toBeInTheDocument();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      order: '42',
+      tab: 'credit',
+      invoiceStatus: 'all',
+      invoiceParty: 'accra',
+      invoiceFrom: '2026-11-01',
+      invoiceTo: '2026-11-30',
+    });
+    // The figures are every open invoice's, whatever the list shows: 1,629.00 + 500.00 owed, 500.00 overdue.
+    expect(card.getByText('Outstanding').nextSibling).toHaveTextContent('GH₵2,129.00');
+    expect(card.getByText('Overdue', { selector: 'dt' }).nextSibling).toHaveTextContent(
+      'GH₵500.00 (1 invoice)',
+    );
+    expect(requested(fetchMock).filter((path) => !path.includes('limit='))).toEqual([
+      '/invoices?sellerId=org-tema&status=unpaid',
+    ]);
+
+    await user.click(card.getByRole('button', { name: 'Clear filters' }));
+    expect(await card.findByText('2 invoices')).toBeInTheDocument();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      order: '42',
+      tab: 'credit',
+    });
+    expect(card.getByRole('radio', { name: 'Open' })).toBeChecked();
+    expect(card.getByRole('searchbox', { name: 'Customer' })).toHaveValue('');
+  });
+
+  it("restores a URL's filters and asks the server for them", async () => {
+    const fetchMock = mockFetch({
+      'GET /invoices?buyerId=org-1&status=unpaid': () => json([overdue]),
+      'GET /invoices?buyerId=org-1&status=overdue&counterparty=tema&from=2026-09-01&to=2026-10-31&limit=20':
+        () => json(page([overdue])),
+    });
+    renderCard(
+      'buyer',
+      'org-1',
+      '/?invoiceStatus=overdue&invoiceParty=tema&invoiceFrom=2026-09-01&invoiceTo=2026-10-31',
+    );
+    const card = within(await screen.findByRole('region', { name: 'Invoices' }));
+    expect(await card.findByText('1 invoice')).toBeInTheDocument();
+    expect(card.getByRole('radio', { name: 'Overdue' })).toBeChecked();
+    expect(card.getByRole('searchbox', { name: 'Supplier' })).toHaveValue('tema');
+    expect(card.getByLabelText('Issued from')).toHaveValue('2026-09-01');
+    expect(card.getByLabelText('Issued to')).toHaveValue('2026-10-31');
+    expect(card.getByText(overdue.number)).toBeInTheDocument();
+    expect(requested(fetchMock)).toContain(
+      '/invoices?buyerId=org-1&status=overdue&counterparty=tema&from=2026-09-01&to=2026-10-31&limit=20',
+    );
+  });
+
+  it('appends the next page with the cursor on Load more, and stops on the last page', async () => {
+    const fetchMock = mockFetch({
+      'GET /invoices?buyerId=org-1&status=unpaid': () => json([invoice(1), invoice(2), overdue]),
+      'GET /invoices?buyerId=org-1&status=unpaid&limit=20': () =>
+        json(page([invoice(1), invoice(2)], 3, 'next-1')),
+      'GET /invoices?buyerId=org-1&status=unpaid&limit=20&cursor=next-1': () =>
+        json(page([overdue], 3, null)),
+    });
+    const { user } = renderCard('buyer', 'org-1');
+    const card = within(await screen.findByRole('region', { name: 'Invoices' }));
+    expect(await card.findByText('3 invoices')).toBeInTheDocument();
+    expect(card.getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(card.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(card.getAllByRole('listitem')).toHaveLength(3));
+    expect(card.getByText(overdue.number)).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requested(fetchMock)).toContain('/invoices?buyerId=org-1&status=unpaid&limit=20&cursor=next-1');
+  });
+
+  it('keeps its own empty text when only the status narrows the list', async () => {
+    mockFetch({
+      'GET /invoices?buyerId=org-1&status=unpaid': () => json([]),
+      'GET /invoices?buyerId=org-1&status=unpaid&limit=20': () => json(page([])),
+    });
+    renderCard('buyer', 'org-1');
+    const card = within(await screen.findByRole('region', { name: 'Invoices' }));
+    expect(await card.findByText('Nothing owed right now.')).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('says so on From and asks nothing when the dates run backwards', async () => {
+    const fetchMock = mockFetch({
+      'GET /invoices?buyerId=org-1&status=unpaid': () => json([]),
+    });
+    renderCard('buyer', 'org-1', '/?invoiceFrom=2026-11-30&invoiceTo=2026-11-01');
+    const card = within(await screen.findByRole('region', { name: 'Invoices' }));
+    expect(await card.findByText('from must not be after to')).toBeInTheDocument();
+    expect(card.getByLabelText('Issued from')).toHaveAttribute('aria-invalid', 'true');
+    expect(requested(fetchMock).filter((path) => path.includes('limit='))).toEqual([]);
   });
 });

@@ -1,43 +1,57 @@
 import type { Invoice } from '@aduro/shared/invoices';
 import { todayUtc } from '@aduro/shared/inventory';
-import { useState } from 'react';
+import type { Page } from '@aduro/shared/pagination';
+import type { InfiniteData } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { FormField, Input } from '../../../components/ui/form-field';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCedis, formatDay } from '../../../lib/format';
+import { formatCedis, formatDay, formatUnits } from '../../../lib/format';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
-import { useInvoices, type InvoiceSide } from '../api/get-invoices';
-import { filterInvoices, INVOICE_FILTERS, type InvoiceFilter } from '../utils/invoice-filter';
+import { useInvoicesPages, useOpenInvoices, type InvoiceSide } from '../api/get-invoices';
+import { useInvoiceFilters } from '../hooks/use-invoice-filters';
+import { INVOICE_FILTERS } from '../utils/invoice-filter';
 import {
   amountOwed,
   daysOverdue,
   INVOICE_STATE_LABELS,
   INVOICE_STATE_TONES,
   invoiceState,
-  sortForCollection,
 } from '../utils/invoice-state';
 import { InvoiceBatches } from './invoice-batches';
+import { LoadMore } from '../../../components/ui/load-more';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 interface InvoicesCardProps {
   orgId: string | null;
   /** The buyer reads what it owes each supplier; the seller what each customer owes it. */
   side: InvoiceSide;
+  /**
+   * Written onto the URL with every filter change (the cockpit's { tab: 'credit' }), so that a reloaded
+   * or shared link opens where the card is.
+   */
+  pinnedParams?: Readonly<Record<string, string>>;
 }
+
+export const NO_MATCHING_INVOICES_MESSAGE = 'No invoices match these filters.';
 
 const COPY = {
   buyer: {
     title: 'Invoices',
     description: 'What you owe for released orders. Overdue invoices weigh on your next credit request.',
+    party: 'Supplier',
     empty: { open: 'Nothing owed right now.', overdue: 'No overdue invoices.', all: 'No invoices yet.' },
   },
   seller: {
     title: 'Receivables',
     description: 'Unpaid and overdue invoices. Recording a payment frees the customer’s credit at once.',
+    party: 'Customer',
     empty: {
       open: 'No unpaid invoices.',
       overdue: 'No overdue invoices.',
@@ -46,58 +60,74 @@ const COPY = {
   },
 } as const;
 
-/** A buyer's invoices, or a seller's receivables with 'Record payment'; most pressing first. */
-export function InvoicesCard({ orgId, side }: InvoicesCardProps) {
-  const invoices = useInvoices(orgId, side);
-  const [filter, setFilter] = useState<InvoiceFilter>('open');
+/** '1 invoice', '1,204 invoices': every invoice the filters match, not only those loaded. */
+export function invoiceCountText(total: number): string {
+  return total === 1 ? '1 invoice' : `${formatUnits(total)} invoices`;
+}
+
+/** The invoices of the pages read so far; one seen twice (a refresh racing a page) shows once. */
+function invoicesOf(data: InfiniteData<Page<Invoice>> | undefined): Invoice[] {
+  const seen = new Set<string>();
+  return (data?.pages.flatMap((page) => page.items) ?? []).filter((invoice) => {
+    if (seen.has(invoice.id)) return false;
+    seen.add(invoice.id);
+    return true;
+  });
+}
+
+/**
+ * A buyer's invoices, or a seller's receivables with 'Record payment': filtered and paged by the server
+ * (the filters in the URL), in the server's order (latest due date first).
+ */
+export function InvoicesCard({ orgId, side, pinnedParams }: InvoicesCardProps) {
+  const filters = useInvoiceFilters(pinnedParams);
+  const pages = useInvoicesPages(orgId, side, filters.applied);
+  // The figures are about everything still owed, whatever the list shows. They come from a second,
+  // unpaged call narrowed to status=unpaid (overdue ones included): only the open invoices, a short
+  // list however long the history grows, so the sums stay exact without paging through every invoice.
+  // The paged list's total could only count, not add up amounts.
+  const open = useOpenInvoices(orgId, side);
   const [paying, setPaying] = useState<Invoice | null>(null);
-  const all = invoices.data ?? [];
-  const shown = sortForCollection(filterInvoices(all, filter));
-  const overdue = all.filter((i) => invoiceState(i) === 'overdue');
+  const fieldId = useId();
+  const openInvoices = open.data ?? [];
+  const overdue = openInvoices.filter((i) => invoiceState(i) === 'overdue');
+  const shown = invoicesOf(pages.data);
+  const total = pages.data?.pages[0]?.total;
   const today = todayUtc();
   const copy = COPY[side];
 
-  return (
-    <Card aria-labelledby={`invoices-${side}-title`}>
-      <CardHeader
-        id={`invoices-${side}-title`}
-        title={copy.title}
-        description={copy.description}
-        actions={
-          <SegmentedControl
-            label={`Show ${copy.title.toLowerCase()}`}
-            options={INVOICE_FILTERS}
-            value={filter}
-            onChange={setFilter}
-          />
-        }
-      />
-      <dl className="grid grid-cols-2 gap-3 border-b border-slate-100 px-5 py-4 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-xs text-slate-500">Outstanding</dt>
-          <dd className="text-lg font-semibold tabular-nums">{formatCedis(amountOwed(all))}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Overdue</dt>
-          <dd className={`text-lg font-semibold tabular-nums ${overdue.length ? 'text-rose-700' : ''}`}>
-            {formatCedis(amountOwed(overdue))}
-            <span className="ml-1 text-xs font-normal text-slate-500">
-              ({overdue.length} {overdue.length === 1 ? 'invoice' : 'invoices'})
-            </span>
-          </dd>
-        </div>
-      </dl>
-      {invoices.isPending && orgId ? (
-        <div className="space-y-2 p-5">
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-        </div>
-      ) : invoices.isError ? (
-        <LoadFailed message="The invoices could not be loaded." onRetry={() => void invoices.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState message={copy.empty[filter]} />
-      ) : (
-        <ul className="divide-y divide-slate-100">
+  let list: React.ReactNode;
+  if (filters.rangeError) {
+    list = null;
+  } else if (pages.isPending && orgId) {
+    list = (
+      <div className="space-y-2 p-5">
+        <Skeleton className="h-14" />
+        <Skeleton className="h-14" />
+      </div>
+    );
+  } else if (pages.isError && !pages.isFetchNextPageError) {
+    list = <LoadFailed message="The invoices could not be loaded." onRetry={() => void pages.refetch()} />;
+  } else if (shown.length === 0) {
+    list = filters.narrowed ? (
+      <EmptyState message={NO_MATCHING_INVOICES_MESSAGE}>
+        <Button variant="secondary" size="sm" onClick={filters.clear}>
+          Clear filters
+        </Button>
+      </EmptyState>
+    ) : (
+      <EmptyState message={copy.empty[filters.values.status]} />
+    );
+  } else {
+    list = (
+      <>
+        <ul
+          className={cn(
+            'divide-y divide-slate-100 transition-opacity',
+            pages.isPlaceholderData && 'opacity-60',
+          )}
+          aria-busy={pages.isPlaceholderData || undefined}
+        >
           {shown.map((invoice) => {
             const state = invoiceState(invoice);
             const party = side === 'buyer' ? invoice.seller.name : invoice.buyer.name;
@@ -115,6 +145,7 @@ export function InvoicesCard({ orgId, side }: InvoicesCardProps) {
                   <p className="truncate text-sm text-slate-600">
                     {party} · {invoice.order.productName} · {invoice.order.number}
                   </p>
+                  <p className="text-xs text-slate-500">Issued {formatDay(invoice.issuedAt)}</p>
                   <InvoiceBatches invoice={invoice} />
                 </div>
                 <div className="text-sm sm:text-right">
@@ -146,7 +177,106 @@ export function InvoicesCard({ orgId, side }: InvoicesCardProps) {
             );
           })}
         </ul>
-      )}
+        <LoadMore
+          noun="invoices"
+          hasMore={Boolean(pages.hasNextPage)}
+          loading={pages.isFetchingNextPage}
+          failed={pages.isFetchNextPageError}
+          error={pages.error}
+          pageCount={pages.data?.pages.length ?? 0}
+          onLoadMore={() => void pages.fetchNextPage()}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Card aria-labelledby={`invoices-${side}-title`}>
+      <CardHeader
+        id={`invoices-${side}-title`}
+        title={copy.title}
+        description={copy.description}
+        actions={
+          <SegmentedControl
+            label={`Show ${copy.title.toLowerCase()}`}
+            options={INVOICE_FILTERS}
+            value={filters.values.status}
+            onChange={filters.setStatus}
+          />
+        }
+      />
+      <dl className="grid grid-cols-2 gap-3 border-b border-slate-100 px-5 py-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-slate-500">Outstanding</dt>
+          <dd className="text-lg font-semibold tabular-nums">
+            {open.isSuccess ? formatCedis(amountOwed(openInvoices)) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Overdue</dt>
+          <dd className={`text-lg font-semibold tabular-nums ${overdue.length ? 'text-rose-700' : ''}`}>
+            {open.isSuccess ? formatCedis(amountOwed(overdue)) : '—'}
+            {/* The space lets the count go under the sum on a phone, rather than push the page wide. */}
+            {open.isSuccess && ' '}
+            {open.isSuccess && (
+              <span className="text-xs font-normal whitespace-nowrap text-slate-500">
+                ({overdue.length} {overdue.length === 1 ? 'invoice' : 'invoices'})
+              </span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <div
+        role="group"
+        aria-label={`Filter ${copy.title.toLowerCase()}`}
+        className="grid grid-cols-2 items-start gap-3 border-b border-slate-100 px-5 py-3 sm:grid-cols-[minmax(0,1fr)_10rem_10rem]"
+      >
+        <FormField id={`${fieldId}-party`} label={copy.party} className="col-span-2 sm:col-span-1">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              placeholder={side === 'buyer' ? 'Supplier name' : 'Customer name'}
+              value={filters.values.counterparty}
+              onChange={(event) => filters.setCounterparty(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id={`${fieldId}-from`} label="Issued from" error={filters.rangeError}>
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.values.from}
+              max={filters.values.to || undefined}
+              onChange={(event) => filters.setDate('from', event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id={`${fieldId}-to`} label="Issued to">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.values.to}
+              min={filters.values.from || undefined}
+              onChange={(event) => filters.setDate('to', event.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="flex min-h-9 items-center justify-between gap-3 px-5 pt-3 text-sm">
+        <p className="text-slate-600 tabular-nums" aria-live="polite">
+          {total !== undefined && !filters.rangeError ? invoiceCountText(total) : null}
+        </p>
+        {/* An empty list offers its own Clear filters. */}
+        {filters.narrowed && shown.length > 0 && (
+          <Button variant="ghost" size="sm" onClick={filters.clear}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      {list}
       {side === 'seller' && (
         <RecordPaymentDialog orgId={orgId} invoice={paying} onClose={() => setPaying(null)} />
       )}

@@ -1,5 +1,4 @@
-import type { Invoice } from '@aduro/shared/invoices';
-import { invoiceState } from './invoice-state';
+import type { InvoiceFilters } from '../api/get-invoices';
 
 export type InvoiceFilter = 'open' | 'overdue' | 'all';
 
@@ -9,9 +8,17 @@ export const INVOICE_FILTERS: ReadonlyArray<{ value: InvoiceFilter; label: strin
   { value: 'all', label: 'All' },
 ];
 
-/** Open means still owed (overdue included); overdue only those past their due date. */
-export function filterInvoices(invoices: readonly Invoice[], filter: InvoiceFilter): Invoice[] {
-  if (filter === 'all') return [...invoices];
-  if (filter === 'overdue') return invoices.filter((i) => invoiceState(i) === 'overdue');
-  return invoices.filter((i) => i.status === 'unpaid');
-}
+export const DEFAULT_INVOICE_FILTER: InvoiceFilter = 'open';
+
+export const isInvoiceFilter = (value: string | null): value is InvoiceFilter =>
+  INVOICE_FILTERS.some((filter) => filter.value === value);
+
+/**
+ * The segmented control's choice as GET /invoices' status: open means still owed (the server's unpaid
+ * includes the overdue ones), overdue only those past their due date, all sends no status.
+ */
+export const INVOICE_FILTER_STATUS: Record<InvoiceFilter, InvoiceFilters['status']> = {
+  open: 'unpaid',
+  overdue: 'overdue',
+  all: undefined,
+};

@@ -167,6 +167,7 @@ describe('NotificationBell', () => {
       {
         [FIRST_PAGE]: () => json(page([drafted])),
         'GET /inventory': () => json([]),
+        'GET /inventory?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
         // The shipping tab: the first page of outgoing orders, and the drafts awaiting approval.
         'GET /orders?sellerId=org-tema&status=RELEASED%2CSHIPPED&limit=20': () =>
           json({ items: [], nextCursor: null, total: 0 }),

@@ -17,7 +17,8 @@ import { useLinkedOrder } from '../hooks/use-linked-order';
 import { useOrderFilters } from '../hooks/use-order-filters';
 import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
-import { LoadMoreOrders, NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
+import { LoadMore } from '../../../components/ui/load-more';
+import { NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
 
 export const NO_ORDERS_MESSAGE =
   'No orders yet. Once you launch RFQs, they will appear here for approval and tracking.';
@@ -138,7 +139,10 @@ export function CustomerOrders({ orgId }: { orgId: string | null }) {
                 }
               />
             ))}
-            <LoadMoreOrders
+            <LoadMore
+              noun="orders"
+              className="py-2"
+              lookAheadPx={600}
               hasMore={pages.hasNextPage && !pages.isPlaceholderData}
               loading={pages.isFetchingNextPage}
               failed={pages.isFetchNextPageError}

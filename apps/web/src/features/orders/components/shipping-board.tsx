@@ -23,7 +23,8 @@ import { useLinkedOrder } from '../hooks/use-linked-order';
 import { OUTGOING_STATUS, useOrderFilters } from '../hooks/use-order-filters';
 import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
-import { LoadMoreOrders, NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
+import { LoadMore } from '../../../components/ui/load-more';
+import { NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
 
 export const NO_SHIPMENTS_MESSAGE = 'No orders awaiting dispatch or delivery.';
 
@@ -172,7 +173,10 @@ export function ShippingBoard({
           />
         ))}
         {orders.length > 0 && (
-          <LoadMoreOrders
+          <LoadMore
+            noun="orders"
+            className="py-2"
+            lookAheadPx={600}
             hasMore={pages.hasNextPage && !pages.isPlaceholderData}
             loading={pages.isFetchingNextPage}
             failed={pages.isFetchNextPageError}

@@ -17,11 +17,8 @@ export function useInviteUser(orgId: string) {
   return useMutation({
     mutationKey: ['org-users', orgId, 'invite'],
     mutationFn: inviteUser,
-    onSuccess: async (created) => {
-      // Shown at once; the refetch then brings the server's order and anything other Admins changed.
-      queryClient.setQueryData<OrgUser[]>(orgUsersQueryKey(orgId), (users) =>
-        users ? [...users.filter((user) => user.id !== created.id), created] : users,
-      );
+    onSuccess: async () => {
+      // The refetch places the new member where the server's order and each list's search put them.
       toast.success(STAFF_MESSAGES.created, { id: 'org-user-created' });
       await queryClient.invalidateQueries({ queryKey: orgUsersQueryKey(orgId) });
     },

@@ -1,8 +1,8 @@
-import { STAFF_MESSAGES, type OrgUser } from '@aduro/shared/staff';
+import { STAFF_MESSAGES } from '@aduro/shared/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '../../../lib/api-client';
-import { orgUsersQueryKey } from './get-org-users';
+import { orgUsersQueryKey, updateCachedOrgUsers } from './get-org-users';
 
 /** DELETE /org/users/{id}: the member loses access at once (their token answers 401 from then on). */
 export async function removeUser(userId: string): Promise<void> {
@@ -15,9 +15,7 @@ export function useRemoveUser(orgId: string) {
     mutationKey: ['org-users', orgId, 'remove'],
     mutationFn: removeUser,
     onSuccess: async (_nothing, userId) => {
-      queryClient.setQueryData<OrgUser[]>(orgUsersQueryKey(orgId), (users) =>
-        users?.filter((user) => user.id !== userId),
-      );
+      updateCachedOrgUsers(queryClient, orgId, (users) => users.filter((user) => user.id !== userId));
       toast.success(STAFF_MESSAGES.removed, { id: 'org-user-removed' });
       await queryClient.invalidateQueries({ queryKey: orgUsersQueryKey(orgId) });
     },

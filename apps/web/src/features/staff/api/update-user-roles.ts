@@ -2,7 +2,7 @@ import { orgUserSchema, STAFF_MESSAGES, type updateRolesSchema, type OrgUser } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '../../../lib/api-client';
-import { orgUsersQueryKey } from './get-org-users';
+import { orgUsersQueryKey, updateCachedOrgUsers } from './get-org-users';
 
 export type UpdateRolesBody = ReturnType<typeof updateRolesSchema.parse>;
 
@@ -31,8 +31,8 @@ export function useUpdateUserRoles(orgId: string, currentUserId: string) {
     mutationKey: ['org-users', orgId, 'roles'],
     mutationFn: updateUserRoles,
     onSuccess: async (updated) => {
-      queryClient.setQueryData<OrgUser[]>(orgUsersQueryKey(orgId), (users) =>
-        users?.map((user) => (user.id === updated.id ? updated : user)),
+      updateCachedOrgUsers(queryClient, orgId, (users) =>
+        users.map((user) => (user.id === updated.id ? updated : user)),
       );
       // One toast however many boxes are ticked in a row; each save refreshes it.
       toast.success(STAFF_MESSAGES.rolesUpdated, { id: 'org-user-roles-updated' });

@@ -1,36 +1,70 @@
+import type { Page } from '@aduro/shared/pagination';
 import type { OrgUser, Role } from '@aduro/shared/staff';
-import { useState } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { ExportButton } from '../../../components/ui/export-button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { downloadCsv } from '../../../lib/csv';
-import { ORG_USERS_CSV_FILE, orgUsersToCsv } from '../utils/org-users-csv';
+import { FormField, Input } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatUnits } from '../../../lib/format';
+import { useDownloadOrgUsersCsv } from '../api/download-org-users-csv';
+import type { UserFiltersState } from '../hooks/use-user-filters';
+import { LoadMore } from '../../../components/ui/load-more';
 import { RemoveUserDialog } from './remove-user-dialog';
 import { TeamMemberRow } from './team-member-row';
 
 /** SPEC §8: an export with no rows says so instead of downloading an empty file. */
 const NO_EXPORT_DATA = 'No data to export';
+export const NO_USERS = 'No users found.';
+export const NO_MATCHING_USERS = 'No users match these filters.';
+
+/** '1 user', '1,204 users': every member the search matches, not only those loaded. */
+export function userCountText(total: number): string {
+  return total === 1 ? '1 user' : `${formatUnits(total)} users`;
+}
+
+/** The members of the pages read so far; one seen twice (a refresh racing a page) shows once. */
+function usersOf(data: InfiniteData<Page<OrgUser>> | undefined): OrgUser[] {
+  const seen = new Set<string>();
+  return (data?.pages.flatMap((page) => page.items) ?? []).filter((user) => {
+    if (seen.has(user.id)) return false;
+    seen.add(user.id);
+    return true;
+  });
+}
 
 interface TeamDirectoryProps {
   orgId: string;
   currentUserId: string;
-  users: readonly OrgUser[];
+  /** The directory's pages as GET /org/users answers them for the search. */
+  pages: UseInfiniteQueryResult<InfiniteData<Page<OrgUser>>>;
+  filters: UserFiltersState;
   /** Assignable roles in display order. */
   roles: readonly Role[];
 }
 
-/** The members of the organisation, their roles and removal; a table on wide screens, cards on phones. */
-export function TeamDirectory({ orgId, currentUserId, users, roles }: TeamDirectoryProps) {
+/**
+ * The members of the organisation, their roles and removal; a table on wide screens, cards on phones.
+ * Searched (the text in the URL) and paged by the server; the export is the server's CSV of the search.
+ */
+export function TeamDirectory({ orgId, currentUserId, pages, filters, roles }: TeamDirectoryProps) {
   const [removing, setRemoving] = useState<OrgUser | null>(null);
+  const csv = useDownloadOrgUsersCsv(orgId);
+  const fieldId = useId();
+  const users = usersOf(pages.data);
+  const total = pages.data?.pages[0]?.total ?? users.length;
 
   function exportCsv() {
-    if (users.length === 0) {
+    if (total === 0) {
       toast.error(NO_EXPORT_DATA, { id: 'org-users-export' });
       return;
     }
-    downloadCsv(ORG_USERS_CSV_FILE, orgUsersToCsv(users));
+    csv.mutate(filters.applied);
   }
 
   return (
@@ -40,14 +74,52 @@ export function TeamDirectory({ orgId, currentUserId, users, roles }: TeamDirect
         id="team-directory-heading"
         title={
           <span className="flex items-center gap-2">
-            Team directory <Badge>{users.length}</Badge>
+            Team directory <Badge>{formatUnits(total)}</Badge>
           </span>
         }
         description="Ticking or clearing a role saves at once and takes effect on the member's next click."
-        actions={<ExportButton onClick={exportCsv} />}
+        actions={
+          <>
+            {csv.isPending && (
+              <span role="status" className="flex items-center text-emerald-700">
+                <Spinner className="size-4" />
+                <span className="sr-only">Preparing org_users.csv</span>
+              </span>
+            )}
+            <ExportButton onClick={exportCsv} disabled={csv.isPending} />
+          </>
+        }
       />
+      <div
+        role="group"
+        aria-label="Filter users"
+        className="flex flex-col gap-2 border-b border-slate-100 px-5 py-3 sm:flex-row sm:items-end sm:justify-between"
+      >
+        <FormField id={`${fieldId}-q`} label="Search" className="sm:w-80">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              placeholder="Name or e-mail"
+              value={filters.q}
+              onChange={(event) => filters.setQ(event.target.value)}
+            />
+          )}
+        </FormField>
+        <p aria-live="polite" className="text-sm text-slate-600 sm:pb-2.5">
+          {userCountText(total)}
+        </p>
+      </div>
       {users.length === 0 ? (
-        <EmptyState message="No users found." />
+        filters.narrowed ? (
+          <EmptyState message={NO_MATCHING_USERS}>
+            <Button variant="secondary" size="sm" onClick={filters.clear}>
+              Clear filters
+            </Button>
+          </EmptyState>
+        ) : (
+          <EmptyState message={NO_USERS} />
+        )
       ) : (
         <>
           {/* Column titles for the table layout only; each card names its own parts on phones. */}
@@ -62,7 +134,11 @@ export function TeamDirectory({ orgId, currentUserId, users, roles }: TeamDirect
           </div>
           <ul
             aria-labelledby="team-directory-heading"
-            className="space-y-3 p-3 sm:p-4 lg:space-y-0 lg:divide-y lg:divide-slate-100 lg:p-0"
+            aria-busy={pages.isPlaceholderData || undefined}
+            className={cn(
+              'space-y-3 p-3 transition-opacity sm:p-4 lg:space-y-0 lg:divide-y lg:divide-slate-100 lg:p-0',
+              pages.isPlaceholderData && 'opacity-60',
+            )}
           >
             {users.map((user) => (
               <TeamMemberRow
@@ -75,6 +151,15 @@ export function TeamDirectory({ orgId, currentUserId, users, roles }: TeamDirect
               />
             ))}
           </ul>
+          <LoadMore
+            noun="users"
+            hasMore={Boolean(pages.hasNextPage)}
+            loading={pages.isFetchingNextPage}
+            failed={pages.isFetchNextPageError}
+            error={pages.error}
+            pageCount={pages.data?.pages.length ?? 0}
+            onLoadMore={() => void pages.fetchNextPage()}
+          />
         </>
       )}
       <RemoveUserDialog orgId={orgId} user={removing} onClose={() => setRemoving(null)} />

@@ -1,6 +1,7 @@
 import type { OrgUser, Role } from '@aduro/shared/staff';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,11 +51,15 @@ const STOCK = orgUser(
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
+const LIST = 'GET /org/users?limit=50';
+const page = (items: OrgUser[], nextCursor: string | null = null, total = items.length) =>
+  json({ items, nextCursor, total });
+
 /**
  * A small in-memory server for the directory: role changes and removals stick, so the refetch after
  * each mutation returns what a real server would. `handlers` override single calls.
  */
-function setup(initial: OrgUser[] = [ADMIN, CLERK, STOCK], handlers: Handlers = {}) {
+function setup(initial: OrgUser[] = [ADMIN, CLERK, STOCK], handlers: Handlers = {}, path = '/supplier') {
   let users = [...initial];
   const byId: Handlers = {};
   for (const member of initial) {
@@ -70,20 +75,29 @@ function setup(initial: OrgUser[] = [ADMIN, CLERK, STOCK], handlers: Handlers = 
     };
   }
   const fetchMock = mockFetch({
-    'GET /org/users': () => json(users),
+    [LIST]: () => page(users),
     'GET /org/users/roles': () => json(ROLES),
     ...byId,
     ...handlers,
   });
   const queryClient = createQueryClient();
   const user = userEvent.setup();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/supplier',
+        element: <UsersRolesTab orgId={ORG_ID} currentUserId={ME} pinnedParams={{ tab: 'users' }} />,
+      },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <QueryClientProvider client={queryClient}>
-      <UsersRolesTab orgId={ORG_ID} currentUserId={ME} />
+      <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
-  return { fetchMock, queryClient, user };
+  return { fetchMock, queryClient, user, router };
 }
 
 function requests(fetchMock: ReturnType<typeof mockFetch>, method: string) {
@@ -187,7 +201,7 @@ describe('UsersRolesTab: invite form', () => {
     );
     let users = [ADMIN, CLERK];
     const { user, fetchMock } = setup(undefined, {
-      'GET /org/users': () => json(users),
+      [LIST]: () => page(users),
       'POST /org/users': () => {
         users = [...users, created];
         return json(created, 201);
@@ -320,7 +334,7 @@ describe('UsersRolesTab: team directory', () => {
     // A small stateful server: the first change is accepted, taking Admin from the only Admin is not.
     let me = ADMIN;
     const { user, fetchMock } = setup(undefined, {
-      'GET /org/users': () => json([me, CLERK, STOCK]),
+      [LIST]: () => page([me, CLERK, STOCK]),
       'PATCH /org/users/u-admin/roles': (init) => {
         const { roles } = JSON.parse(String(init?.body)) as { roles: string[] };
         if (!roles.includes('Admin')) {
@@ -422,20 +436,48 @@ describe('UsersRolesTab: export and empty state', () => {
     return { blobs, names };
   }
 
-  it('downloads org_users.csv with name, email, roles joined by "; " and ISO createdAt', async () => {
-    const { user } = setup();
+  it("downloads the server's org_users.csv for the current search, with a spinner while it comes", async () => {
+    let finish: (response: Response) => void = () => undefined;
+    const { user, fetchMock } = setup(
+      undefined,
+      {
+        'GET /org/users?q=tema&limit=50': () => page([ADMIN, CLERK, STOCK]),
+        'GET /org/users.csv?q=tema': () =>
+          new Promise<Response>((resolve) => {
+            finish = resolve;
+          }),
+      },
+      '/supplier?userQ=tema',
+    );
     const { blobs, names } = captureDownloads();
     await ready();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
-    expect(names).toEqual(['org_users.csv']);
-    const text = (await blobs[0]?.text())?.replace(/^\uFEFF/, '');
-    expect(text?.split('\r\n')).toEqual([
-      'name,email,roles,createdAt',
-      'Kofi Mensah,admin@tema-pharma.demo,Admin,2025-01-06T12:00:00.000Z',
-      'Ama Owusu,dispatch@tema-pharma.demo,ShippingClerk,2025-02-14T12:00:00.000Z',
-      'Yaw Darko,stock@tema-pharma.demo,InventoryManager; CreditApprover,2025-03-03T12:00:00.000Z',
-    ]);
+    expect(await screen.findByText('Preparing org_users.csv')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    finish(
+      new Response('\uFEFFname,email,roles,createdAt\r\n', {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="org_users.csv"',
+        },
+      }),
+    );
+    await waitFor(() => expect(names).toEqual(['org_users.csv']));
+    expect(await blobs[0]?.text()).toContain('name,email,roles,createdAt');
+    expect(requests(fetchMock, 'GET').map((r) => r.path)).toContain('/org/users.csv?q=tema');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
+  });
+
+  it("toasts the server's message when the export fails", async () => {
+    const { user } = setup(undefined, {
+      'GET /org/users.csv': () => json({ message: 'You do not have permission to do this' }, 403),
+    });
+    const { names } = captureDownloads();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
+    expect(names).toEqual([]);
   });
 
   it("shows 'No users found.' and toasts 'No data to export' instead of downloading an empty file", async () => {
@@ -445,5 +487,61 @@ describe('UsersRolesTab: export and empty state', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('No data to export')).toBeInTheDocument();
     expect(names).toEqual([]);
+  });
+});
+
+describe('UsersRolesTab: search and paging', () => {
+  it('puts the search in the URL after typing pauses and asks the server for it', async () => {
+    const { user, fetchMock, router } = setup(
+      undefined,
+      {
+        'GET /org/users?q=ama&limit=50': () => page([CLERK]),
+        'GET /org/users?q=nobody&limit=50': () => page([]),
+      },
+      '/supplier?tab=users&invoiceStatus=overdue',
+    );
+    await ready();
+    expect(screen.getByText('3 users')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ama');
+
+    expect(await screen.findByText('1 user')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=users&invoiceStatus=overdue&userQ=ama');
+    expect(screen.queryByText('stock@tema-pharma.demo')).not.toBeInTheDocument();
+    // Typing does not ask per key: only the paused text reaches the server.
+    expect(requests(fetchMock, 'GET').filter((r) => r.path.startsWith('/org/users?q='))).toEqual([
+      { path: '/org/users?q=ama&limit=50', body: undefined },
+    ]);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
+    expect(await screen.findByText('No users match these filters.')).toBeInTheDocument();
+    expect(screen.queryByText('No users found.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('3 users')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(router.state.location.search).toBe('?tab=users&invoiceStatus=overdue');
+  });
+
+  it('restores the search from the URL, counts every match and appends the next page with its cursor', async () => {
+    const { user, fetchMock } = setup(
+      undefined,
+      {
+        'GET /org/users?q=tema-pharma&limit=50': () => page([ADMIN, CLERK], 'c-2', 3),
+        'GET /org/users?q=tema-pharma&limit=50&cursor=c-2': () => page([STOCK], null, 3),
+      },
+      '/supplier?userQ=tema-pharma',
+    );
+    await ready();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('tema-pharma');
+    expect(screen.getByText('3 users')).toBeInTheDocument();
+    expect(screen.queryByText('stock@tema-pharma.demo')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('stock@tema-pharma.demo')).toBeInTheDocument();
+    expect(screen.getByText('dispatch@tema-pharma.demo')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests(fetchMock, 'GET').map((r) => r.path)).toContain(
+      '/org/users?q=tema-pharma&limit=50&cursor=c-2',
+    );
   });
 });

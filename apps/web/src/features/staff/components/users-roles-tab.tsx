@@ -4,7 +4,8 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { orgRolesQueryOptions } from '../api/get-org-roles';
-import { orgUsersQueryOptions } from '../api/get-org-users';
+import { useOrgUsersPages } from '../api/get-org-users';
+import { useUserFilters } from '../hooks/use-user-filters';
 import { assignableRoles } from '../utils/roles';
 import { InviteUserForm } from './invite-user-form';
 import { TeamDirectory } from './team-directory';
@@ -14,14 +15,20 @@ export interface UsersRolesTabProps {
   orgId: string;
   /** The signed-in user's id (session id): their own Remove is disabled and their own roles change with care. */
   currentUserId: string;
+  /**
+   * Written onto the URL with every search (the cockpit's { tab: 'users' }), so that a reloaded or
+   * shared link opens where the directory is.
+   */
+  pinnedParams?: Readonly<Record<string, string>>;
 }
 
 /**
  * SPEC §2 Users tab 'Users & roles': the invite form, the team directory with role checkboxes and
  * removal, and the org_users.csv export. The cockpit shows it only to holders of manage_users.
  */
-export function UsersRolesTab({ orgId, currentUserId }: UsersRolesTabProps) {
-  const usersQuery = useQuery(orgUsersQueryOptions(orgId));
+export function UsersRolesTab({ orgId, currentUserId, pinnedParams }: UsersRolesTabProps) {
+  const filters = useUserFilters(pinnedParams);
+  const usersQuery = useOrgUsersPages(orgId, filters.applied);
   const rolesQuery = useQuery(orgRolesQueryOptions(orgId));
   const roles = useMemo(() => assignableRoles(rolesQuery.data ?? []), [rolesQuery.data]);
 
@@ -44,7 +51,7 @@ export function UsersRolesTab({ orgId, currentUserId }: UsersRolesTabProps) {
             <span className="text-sm font-medium">Loading your team</span>
           </div>
         </Card>
-      ) : usersQuery.isError || rolesQuery.isError ? (
+      ) : (usersQuery.isError && !usersQuery.isFetchNextPageError) || rolesQuery.isError ? (
         <Card>
           <LoadFailed
             message="Your team could not be loaded."
@@ -57,7 +64,13 @@ export function UsersRolesTab({ orgId, currentUserId }: UsersRolesTabProps) {
       ) : (
         <>
           <InviteUserForm orgId={orgId} roles={roles} />
-          <TeamDirectory orgId={orgId} currentUserId={currentUserId} users={usersQuery.data} roles={roles} />
+          <TeamDirectory
+            orgId={orgId}
+            currentUserId={currentUserId}
+            pages={usersQuery}
+            filters={filters}
+            roles={roles}
+          />
         </>
       )}
     </section>
