@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSchema, invoicesPageSchema, type Invoice } from '@aduro/shared/invoices';
 import { orderSchema } from '@aduro/shared/orders';
 import type { Page } from '@aduro/shared/pagination';
+import { todayUtc } from '@aduro/shared/inventory';
+import { queryRows } from '../../db/client.ts';
+import { inDays } from '../../test/dates.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { walkPages } from '../../test/pages.ts';
 
@@ -66,6 +70,29 @@ const walk = (
 
 const ids = (invoices: Invoice[]) => invoices.map((i) => i.id);
 
+/** 0 overdue (unpaid, due before today, UTC), 1 unpaid not yet due, 2 paid or void. */
+const rank = (i: Invoice) => (i.status !== 'unpaid' ? 2 : i.dueDate < todayUtc() ? 0 : 1);
+
+/**
+ * The list is the most pressing first (docs/domain.md): ranks never go back; overdue and unpaid ones by
+ * due date then number ascending, paid and void ones by due date then number descending. Numbers share
+ * one INV-year-sequence form, so comparing them as strings is their order.
+ */
+function expectPressingFirst(list: Invoice[]) {
+  for (const [n, b] of list.entries()) {
+    const a = list[n - 1];
+    expect(b.overdue, b.number).toBe(rank(b) === 0);
+    if (a === undefined) continue;
+    const where = `${a.number} (${a.status} ${a.dueDate}) then ${b.number} (${b.status} ${b.dueDate})`;
+    expect(rank(a), where).toBeLessThanOrEqual(rank(b));
+    if (rank(a) !== rank(b)) continue;
+    const [first, second] = rank(a) === 2 ? [b, a] : [a, b];
+    const ascending =
+      first.dueDate < second.dueDate || (first.dueDate === second.dueDate && first.number < second.number);
+    expect(ascending, where).toBe(true);
+  }
+}
+
 /** A product of Tema's own with plenty of stock, so orders of it never run short. */
 async function temaProduct(): Promise<string> {
   const temaStock = await t.login('stock@tema-pharma.demo', 'supplier');
@@ -98,8 +125,8 @@ async function temaProduct(): Promise<string> {
   return product.json().id;
 }
 
-/** Drafts and approves an order of AccraCare's from Tema, which issues its invoice. */
-async function invoiced(productId: string): Promise<void> {
+/** Drafts and approves an order of AccraCare's from Tema, which issues its invoice; answers the order's id. */
+async function invoiced(productId: string): Promise<string> {
   const drafted = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -119,6 +146,7 @@ async function invoiced(productId: string): Promise<void> {
     headers: { authorization: ama },
   });
   expect(approved.statusCode, approved.body).toBe(200);
+  return order.id;
 }
 
 describe('GET /api/invoices, a page at a time', () => {
@@ -127,9 +155,59 @@ describe('GET /api/invoices, a page at a time', () => {
     expect(Array.isArray(res.json())).toBe(true);
   });
 
-  it("walks a supplier's invoices latest due first, each exactly once, in the array's order, with the total on every page", async () => {
+  it('orders overdue first (oldest due first), then unpaid by due date, then paid and void (latest due first), whole and paged', async () => {
+    // Demo invoices of AccraCare's from Tema, re-dated (approving orders here would queue e-mail jobs
+    // the test does not need): a and b overdue on the same day (the number decides), c overdue since
+    // later, d not yet due, e paid though its due date is older than all of them.
+    const demo = (status: string, count: number) =>
+      queryRows<{ id: string; number: string }>(
+        t.database.db,
+        sql`select id, number from invoices
+            where buyer_org_id = ${org[ACCRACARE]} and seller_org_id = ${org[TEMA]} and status = ${status}
+            order by number limit ${count}`,
+      );
+    const unpaid = await demo('unpaid', 4);
+    const settled = await demo('paid', 1);
+    expect(unpaid.length, 'the demo data has 4 unpaid invoices of AccraCare from Tema').toBe(4);
+    expect(settled.length, 'and a paid one').toBe(1);
+    const [a, b, c, d] = unpaid;
+    const [e] = settled;
+    for (const [invoice, due] of [
+      [a!, -10],
+      [b!, -10],
+      [c!, -2],
+      [d!, 5],
+      [e!, -20],
+    ] as const) {
+      await t.database.db.execute(
+        sql`update invoices set due_date = ${inDays(due)}::date where id = ${invoice.id}`,
+      );
+    }
+    const issued = [a!, b!, c!, d!, e!];
+
+    const whole = await all('', ama);
+    expectPressingFirst(whole);
+    expect(new Set(whole.map(rank))).toEqual(new Set([0, 1, 2]));
+    const [x, y] = [a!, b!].sort((p, q) => (p.number < q.number ? -1 : 1));
+    const mine = new Set(issued.map((i) => i.id));
+    expect(ids(whole).filter((id) => mine.has(id))).toEqual([x!.id, y!.id, c!.id, d!.id, e!.id]);
+    for (const [filters, who] of [
+      ['', ama],
+      ['', temaCredit],
+      ['status=unpaid', ama],
+      ['counterparty=accracare', temaCredit],
+    ] as const) {
+      const list = await all(filters ? `?${filters}` : '', who);
+      expectPressingFirst(list);
+      // Small pages, so many cross from one rank to the next.
+      expect(ids((await walk(filters, who, 2)).items), filters).toEqual(ids(list));
+    }
+  });
+
+  it("walks a supplier's invoices the most pressing first, each exactly once, in the array's order, with the total on every page", async () => {
     const whole = await all('', temaCredit);
     expect(whole.length).toBeGreaterThan(7);
+    expectPressingFirst(whole);
     const { items, pages } = await walk('', temaCredit, 4);
     expect(ids(items)).toEqual(ids(whole));
     expect(new Set(pages.map((p) => p.total))).toEqual(new Set([whole.length]));
@@ -213,11 +291,15 @@ describe('GET /api/invoices filters', () => {
   });
 
   it('answers 400 naming the field for a bad cursor, limit, flag, date, range or status', async () => {
-    const forged = Buffer.from(JSON.stringify(['2026-02-30', 'INV-2026-000001'])).toString('base64url');
+    const cursor = (position: unknown) => Buffer.from(JSON.stringify(position)).toString('base64url');
     for (const [query, field] of [
       ['?cursor=not-a-cursor', 'cursor'],
-      [`?cursor=${forged}`, 'cursor'],
-      [`?cursor=${Buffer.from('["2026-01-01"]').toString('base64url')}`, 'cursor'],
+      // Not a real day, a rank the list has not, the rank as text, the old [dueDate, number] form.
+      [`?cursor=${cursor([0, '2026-02-30', 'INV-2026-000001'])}`, 'cursor'],
+      [`?cursor=${cursor([3, '2026-01-01', 'INV-2026-000001'])}`, 'cursor'],
+      [`?cursor=${cursor(['1', '2026-01-01', 'INV-2026-000001'])}`, 'cursor'],
+      [`?cursor=${cursor(['2026-01-01', 'INV-2026-000001'])}`, 'cursor'],
+      [`?cursor=${cursor([1, '2026-01-01'])}`, 'cursor'],
       ['?limit=0', 'limit'],
       ['?limit=201', 'limit'],
       ['?overdue=yes', 'overdue'],

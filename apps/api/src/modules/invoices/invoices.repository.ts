@@ -68,24 +68,61 @@ function invoiceConditions(f: InvoiceFilters): SQL {
 }
 
 /**
- * Invoices of a buyer, a seller or either party, filtered, latest due first, each with its order's drops
- * (cancelled ones left out) and the batches each holds: the whole list.
+ * Where an invoice ranks in the list: 0 overdue (unpaid, due before `today`), 1 unpaid and not yet due,
+ * 2 settled (paid or void). `invoiceRank` is the same rule in TypeScript, for a row already read.
+ */
+const rankOf = (today: string) =>
+  sql`(case when i.status <> 'unpaid' then 2 when i.due_date < ${today}::date then 0 else 1 end)`;
+
+export const invoiceRank = (invoice: Pick<Invoice, 'status' | 'overdue'>): InvoiceRank =>
+  invoice.status !== 'unpaid' ? 2 : invoice.overdue ? 0 : 1;
+
+/**
+ * The most pressing first (docs/domain.md "Credit, invoices and payments"): overdue ones, oldest due date
+ * first; then unpaid ones not yet due, soonest due first; then paid and void ones, latest due first. Within
+ * a rank the unique number breaks ties in the date's direction (ascending in ranks 0 and 1, descending in
+ * rank 2), so the order is total and a keyset can resume it. Each CASE is null outside its ranks, so
+ * only one of the pair orders any rank.
+ */
+const invoiceOrder = (today: string) => sql`order by ${rankOf(today)},
+  case when i.status = 'unpaid' then i.due_date end asc, case when i.status = 'unpaid' then i.number end asc,
+  case when i.status <> 'unpaid' then i.due_date end desc, case when i.status <> 'unpaid' then i.number end desc`;
+
+/**
+ * Invoices of a buyer, a seller or either party, filtered, the most pressing first (invoiceOrder), each
+ * with its order's drops (cancelled ones left out) and the batches each holds: the whole list.
  */
 export async function listInvoices(db: Executor, opts: InvoiceFilters) {
   return queryRows<Invoice>(
     db,
     sql`${invoiceSelect(opts.today)} ${invoiceFrom}
         where ${invoiceConditions(opts)}
-        order by i.due_date desc, i.number desc`,
+        ${invoiceOrder(opts.today)}`,
   );
 }
 
-/** Where an invoice sits in the latest-due-first list: its due date (YYYY-MM-DD), then its unique number. */
-export type InvoicePosition = readonly [dueDate: string, number: string];
+export type InvoiceRank = 0 | 1 | 2;
+
+/** Where an invoice sits in the list: its rank, its due date (YYYY-MM-DD), then its unique number. */
+export type InvoicePosition = readonly [rank: InvoiceRank, dueDate: string, number: string];
+
+/**
+ * The invoices strictly after `after` in invoiceOrder: a later rank, or the same rank and further along
+ * its (due date, number) direction, ascending in ranks 0 and 1, descending in rank 2. The rank is
+ * computed against today's UTC day, so a walk that crosses midnight may see an invoice turn overdue and
+ * move to rank 0 behind it (skipped) or ahead of it; paging across midnight is not a concern.
+ */
+function afterPosition(today: string, [rank, dueDate, number]: InvoicePosition): SQL {
+  const within =
+    rank === 2
+      ? sql`(i.due_date, i.number) < (${dueDate}::date, ${number})`
+      : sql`(i.due_date, i.number) > (${dueDate}::date, ${number})`;
+  return sql`(${rankOf(today)} > ${rank}::int or (${rankOf(today)} = ${rank}::int and ${within}))`;
+}
 
 /**
  * One page of the same list, `limit + 1` rows from just after `after` (so the caller can tell whether
- * a next page exists); each row's dueDate and number are its position.
+ * a next page exists); each row's invoiceRank, dueDate and number are its position.
  */
 export async function pageInvoices(
   db: Executor,
@@ -95,8 +132,8 @@ export async function pageInvoices(
     db,
     sql`${invoiceSelect(opts.today)} ${invoiceFrom}
         where ${invoiceConditions(opts)}
-          ${opts.after ? sql`and (i.due_date, i.number) < (${opts.after[0]}::date, ${opts.after[1]})` : sql``}
-        order by i.due_date desc, i.number desc
+          ${opts.after ? sql`and ${afterPosition(opts.today, opts.after)}` : sql``}
+        ${invoiceOrder(opts.today)}
         limit ${opts.limit + 1}`,
   );
 }

@@ -32,7 +32,8 @@ export default async function invoiceRoutes(app: FastifyInstance) {
         tags,
         summary: 'The caller’s invoices: a customer’s as buyer, a supplier’s as seller (manage_credit)',
         description:
-          'Latest due first. Customers: invoices they owe (buyerId must be their organisation; sellerId ' +
+          'The most pressing first: overdue ones (oldest due date first), then unpaid ones not yet due (soonest ' +
+          'first), then paid and void ones (latest due first); the number breaks ties. Customers: invoices they owe (buyerId must be their organisation; sellerId ' +
           'narrows). Suppliers with manage_credit: invoices they issued (sellerId must be their ' +
           'organisation; buyerId narrows). Filters: status (unpaid, paid, void, or overdue: unpaid past its ' +
           'due date, UTC day), overdue (true or false), counterparty (text in the other party’s name), from ' +

@@ -14,6 +14,7 @@ import { findOrderDocumentFor } from '../orders/orders.repository.ts';
 import { invoiceFileName, renderInvoice } from './invoice.pdf.ts';
 import {
   countInvoices,
+  invoiceRank,
   listInvoices,
   lockInvoice,
   pageInvoices,
@@ -61,13 +62,20 @@ export async function getInvoices(
     rows,
     limit,
     total,
-    (r) => [r.dueDate, r.number],
+    (r) => [invoiceRank(r), r.dueDate, r.number],
     (r) => r,
   );
 }
 
-/** A cursor of the invoices list: the last invoice's due date (a real day) and its number. */
-const invoiceCursor = z.tuple([z.string().refine(isIsoDate), z.string().min(1).max(40)]);
+/**
+ * A cursor of the invoices list: the last invoice's rank (0 overdue, 1 unpaid not yet due, 2 paid or
+ * void), its due date (a real day) and its number.
+ */
+const invoiceCursor = z.tuple([
+  z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  z.string().refine(isIsoDate),
+  z.string().min(1).max(40),
+]);
 
 /**
  * The seller records money received against an invoice: at most what is due (400), never on a void or

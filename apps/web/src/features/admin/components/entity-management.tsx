@@ -14,13 +14,14 @@ import { FormField, Input } from '../../../components/ui/form-field';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDay, formatUnits } from '../../../lib/format';
+import { formatDay } from '../../../lib/format';
 import { useDownloadEntitiesCsv } from '../api/download-entities-csv';
 import { useEntitiesPages, type EntityFilter } from '../api/get-entities';
 import { useOpenLicence } from '../api/open-licence';
 import { useToggleEntity } from '../api/toggle-entity';
 import { useEntityFilters, type EntityActiveFilter } from '../hooks/use-entity-filters';
 import { LoadMore } from '../../../components/ui/load-more';
+import { countText, loadMoreProps, pageItems } from '../../../lib/pages';
 
 export const NO_ENTITIES = 'No entities to display.';
 export const NO_MATCHING_ENTITIES = 'No organisations match these filters.';
@@ -40,18 +41,11 @@ const ACTIVE_FILTERS: ReadonlyArray<{ value: EntityActiveFilter; label: string }
 ];
 
 /** '1 organisation', '1,204 organisations': every one the filters match, not only those loaded. */
-export function entityCountText(total: number): string {
-  return total === 1 ? '1 organisation' : `${formatUnits(total)} organisations`;
-}
+export const entityCountText = (total: number): string => countText(total, 'organisation');
 
 /** The organisations of the pages read so far; one seen twice (a toggle moving it between pages) shows once. */
 function entitiesOf(data: InfiniteData<Page<AdminEntity>> | undefined): AdminEntity[] {
-  const seen = new Set<string>();
-  return (data?.pages.flatMap((page) => page.items) ?? []).filter((entity) => {
-    if (seen.has(entity.id)) return false;
-    seen.add(entity.id);
-    return true;
-  });
+  return pageItems(data);
 }
 
 /**
@@ -120,15 +114,7 @@ export function EntityManagement() {
             />
           ))}
         </ul>
-        <LoadMore
-          noun="organisations"
-          hasMore={Boolean(pages.hasNextPage)}
-          loading={pages.isFetchingNextPage}
-          failed={pages.isFetchNextPageError}
-          error={pages.error}
-          pageCount={pages.data?.pages.length ?? 0}
-          onLoadMore={() => void pages.fetchNextPage()}
-        />
+        <LoadMore noun="organisations" {...loadMoreProps(pages)} />
       </>
     );
   }

@@ -18,6 +18,7 @@ import { CreditApplicationStatus } from './credit-application-status';
 import { LoadMore } from '../../../components/ui/load-more';
 import { RiskCheck } from './risk-check';
 import { applicationCountText, applicationsOf } from '../utils/credit-applications';
+import { loadMoreProps } from '../../../lib/pages';
 
 export const NO_PENDING_APPLICATIONS = 'No pending applications.';
 export const NO_MATCHING_APPLICATIONS = 'No applications match these filters.';
@@ -59,17 +60,7 @@ export function CreditQueue({ orgId, pinnedParams }: CreditQueueProps) {
   const failed = pages.isError && !pages.isFetchNextPageError;
   const dimmed = pages.isPlaceholderData && 'opacity-60 transition-opacity';
   // The foot follows the last rows shown: the server lists the decided ones after every pending one.
-  const loadMore = (
-    <LoadMore
-      noun="applications"
-      hasMore={Boolean(pages.hasNextPage)}
-      loading={pages.isFetchingNextPage}
-      failed={pages.isFetchNextPageError}
-      error={pages.error}
-      pageCount={pages.data?.pages.length ?? 0}
-      onLoadMore={() => void pages.fetchNextPage()}
-    />
-  );
+  const loadMore = <LoadMore noun="applications" {...loadMoreProps(pages)} />;
 
   let queue: React.ReactNode;
   if (pages.isPending && orgId) {

@@ -4,6 +4,7 @@ import { useCreditApplicationsPages } from '../api/get-credit-applications';
 import { CreditApplicationStatus } from './credit-application-status';
 import { LoadMore } from '../../../components/ui/load-more';
 import { applicationCountText, applicationsOf } from '../utils/credit-applications';
+import { loadMoreProps } from '../../../lib/pages';
 
 /** The buyer's own requests, so a submitted one does not vanish until the supplier decides. */
 export function MyCreditApplications({ orgId }: { orgId: string | null }) {
@@ -37,15 +38,7 @@ export function MyCreditApplications({ orgId }: { orgId: string | null }) {
           </li>
         ))}
       </ul>
-      <LoadMore
-        noun="applications"
-        hasMore={Boolean(pages.hasNextPage)}
-        loading={pages.isFetchingNextPage}
-        failed={pages.isFetchNextPageError}
-        error={pages.error}
-        pageCount={pages.data?.pages.length ?? 0}
-        onLoadMore={() => void pages.fetchNextPage()}
-      />
+      <LoadMore noun="applications" {...loadMoreProps(pages)} />
     </Card>
   );
 }

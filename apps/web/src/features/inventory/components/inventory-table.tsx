@@ -17,6 +17,7 @@ import { useInventoryFilters } from '../hooks/use-inventory-filters';
 import { EXPIRY_STATUS_NAMES } from '../utils/expiry';
 import { LoadMore } from '../../../components/ui/load-more';
 import { LotStatusBadge } from './lot-status-badge';
+import { countText, loadMoreProps, pageItems } from '../../../lib/pages';
 
 export const EMPTY_INVENTORY_MESSAGE =
   'No inventory data yet. Push your first stock update to activate analytics.';
@@ -57,18 +58,11 @@ interface InventoryTableProps {
 }
 
 /** '1 lot', '1,204 lots': every lot the filters match, not only those loaded. */
-export function lotCountText(total: number): string {
-  return total === 1 ? '1 lot' : `${formatUnits(total)} lots`;
-}
+export const lotCountText = (total: number): string => countText(total, 'lot');
 
 /** The lots of the pages read so far; one seen twice (a refresh racing a page) shows once. */
 function lotsOf(data: InfiniteData<Page<InventoryRow>> | undefined): InventoryRow[] {
-  const seen = new Set<string>();
-  return (data?.pages.flatMap((page) => page.items) ?? []).filter((row) => {
-    if (seen.has(row.id)) return false;
-    seen.add(row.id);
-    return true;
-  });
+  return pageItems(data);
 }
 
 function SearchIcon() {
@@ -292,15 +286,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedPar
                   ))}
                 </tbody>
               </table>
-              <LoadMore
-                noun="lots"
-                hasMore={Boolean(pages.hasNextPage)}
-                loading={pages.isFetchingNextPage}
-                failed={pages.isFetchNextPageError}
-                error={pages.error}
-                pageCount={pages.data?.pages.length ?? 0}
-                onLoadMore={() => void pages.fetchNextPage()}
-              />
+              <LoadMore noun="lots" {...loadMoreProps(pages)} />
             </div>
 
             {/* Phone: one card per lot, so nothing scrolls sideways. */}
@@ -356,15 +342,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedPar
               ))}
             </ul>
             <div className="md:hidden">
-              <LoadMore
-                noun="lots"
-                hasMore={Boolean(pages.hasNextPage)}
-                loading={pages.isFetchingNextPage}
-                failed={pages.isFetchNextPageError}
-                error={pages.error}
-                pageCount={pages.data?.pages.length ?? 0}
-                onLoadMore={() => void pages.fetchNextPage()}
-              />
+              <LoadMore noun="lots" {...loadMoreProps(pages)} />
             </div>
           </div>
         )}

@@ -12,7 +12,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField, Input } from '../../../components/ui/form-field';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCedis, formatDay, formatUnits } from '../../../lib/format';
+import { formatCedis, formatDay } from '../../../lib/format';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { useInvoicesPages, useOpenInvoices, type InvoiceSide } from '../api/get-invoices';
 import { useInvoiceFilters } from '../hooks/use-invoice-filters';
@@ -27,6 +27,7 @@ import {
 import { InvoiceBatches } from './invoice-batches';
 import { LoadMore } from '../../../components/ui/load-more';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { countText, loadMoreProps, pageItems } from '../../../lib/pages';
 
 interface InvoicesCardProps {
   orgId: string | null;
@@ -61,18 +62,11 @@ const COPY = {
 } as const;
 
 /** '1 invoice', '1,204 invoices': every invoice the filters match, not only those loaded. */
-export function invoiceCountText(total: number): string {
-  return total === 1 ? '1 invoice' : `${formatUnits(total)} invoices`;
-}
+export const invoiceCountText = (total: number): string => countText(total, 'invoice');
 
 /** The invoices of the pages read so far; one seen twice (a refresh racing a page) shows once. */
 function invoicesOf(data: InfiniteData<Page<Invoice>> | undefined): Invoice[] {
-  const seen = new Set<string>();
-  return (data?.pages.flatMap((page) => page.items) ?? []).filter((invoice) => {
-    if (seen.has(invoice.id)) return false;
-    seen.add(invoice.id);
-    return true;
-  });
+  return pageItems(data);
 }
 
 /**
@@ -177,15 +171,7 @@ export function InvoicesCard({ orgId, side, pinnedParams }: InvoicesCardProps) {
             );
           })}
         </ul>
-        <LoadMore
-          noun="invoices"
-          hasMore={Boolean(pages.hasNextPage)}
-          loading={pages.isFetchingNextPage}
-          failed={pages.isFetchNextPageError}
-          error={pages.error}
-          pageCount={pages.data?.pages.length ?? 0}
-          onLoadMore={() => void pages.fetchNextPage()}
-        />
+        <LoadMore noun="invoices" {...loadMoreProps(pages)} />
       </>
     );
   }

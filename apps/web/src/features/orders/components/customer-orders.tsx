@@ -19,6 +19,7 @@ import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
 import { LoadMore } from '../../../components/ui/load-more';
 import { NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
+import { loadMoreProps } from '../../../lib/pages';
 
 export const NO_ORDERS_MESSAGE =
   'No orders yet. Once you launch RFQs, they will appear here for approval and tracking.';
@@ -139,17 +140,7 @@ export function CustomerOrders({ orgId }: { orgId: string | null }) {
                 }
               />
             ))}
-            <LoadMore
-              noun="orders"
-              className="py-2"
-              lookAheadPx={600}
-              hasMore={pages.hasNextPage && !pages.isPlaceholderData}
-              loading={pages.isFetchingNextPage}
-              failed={pages.isFetchNextPageError}
-              error={pages.error}
-              pageCount={pages.data?.pages.length ?? 0}
-              onLoadMore={() => void pages.fetchNextPage()}
-            />
+            <LoadMore noun="orders" className="py-2" lookAheadPx={600} {...loadMoreProps(pages)} />
           </div>
         )}
       </section>

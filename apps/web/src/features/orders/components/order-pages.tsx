@@ -3,7 +3,7 @@ import type { Page } from '@aduro/shared/pagination';
 import type { InfiniteData } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { formatUnits } from '../../../lib/format';
+import { countText } from '../../../lib/pages';
 
 export const NO_MATCHING_ORDERS_MESSAGE = 'No orders match these filters.';
 
@@ -20,9 +20,7 @@ export function ordersOf(data: InfiniteData<Page<Order>> | undefined): Order[] {
 }
 
 /** '1 order', '1,204 orders': every order the filters match, not only those loaded. */
-export function orderCountText(total: number): string {
-  return total === 1 ? '1 order' : `${formatUnits(total)} orders`;
-}
+export const orderCountText = (total: number): string => countText(total, 'order');
 
 export function OrdersCount({ total }: { total: number }) {
   return (

@@ -25,6 +25,7 @@ import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
 import { LoadMore } from '../../../components/ui/load-more';
 import { NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
+import { loadMoreProps } from '../../../lib/pages';
 
 export const NO_SHIPMENTS_MESSAGE = 'No orders awaiting dispatch or delivery.';
 
@@ -173,17 +174,7 @@ export function ShippingBoard({
           />
         ))}
         {orders.length > 0 && (
-          <LoadMore
-            noun="orders"
-            className="py-2"
-            lookAheadPx={600}
-            hasMore={pages.hasNextPage && !pages.isPlaceholderData}
-            loading={pages.isFetchingNextPage}
-            failed={pages.isFetchNextPageError}
-            error={pages.error}
-            pageCount={pages.data?.pages.length ?? 0}
-            onLoadMore={() => void pages.fetchNextPage()}
-          />
+          <LoadMore noun="orders" className="py-2" lookAheadPx={600} {...loadMoreProps(pages)} />
         )}
       </div>
       {defaultView && (awaiting.data ?? []).length > 0 && (

@@ -17,6 +17,7 @@ import type { UserFiltersState } from '../hooks/use-user-filters';
 import { LoadMore } from '../../../components/ui/load-more';
 import { RemoveUserDialog } from './remove-user-dialog';
 import { TeamMemberRow } from './team-member-row';
+import { countText, loadMoreProps, pageItems } from '../../../lib/pages';
 
 /** SPEC §8: an export with no rows says so instead of downloading an empty file. */
 const NO_EXPORT_DATA = 'No data to export';
@@ -24,18 +25,11 @@ export const NO_USERS = 'No users found.';
 export const NO_MATCHING_USERS = 'No users match these filters.';
 
 /** '1 user', '1,204 users': every member the search matches, not only those loaded. */
-export function userCountText(total: number): string {
-  return total === 1 ? '1 user' : `${formatUnits(total)} users`;
-}
+export const userCountText = (total: number): string => countText(total, 'user');
 
 /** The members of the pages read so far; one seen twice (a refresh racing a page) shows once. */
 function usersOf(data: InfiniteData<Page<OrgUser>> | undefined): OrgUser[] {
-  const seen = new Set<string>();
-  return (data?.pages.flatMap((page) => page.items) ?? []).filter((user) => {
-    if (seen.has(user.id)) return false;
-    seen.add(user.id);
-    return true;
-  });
+  return pageItems(data);
 }
 
 interface TeamDirectoryProps {
@@ -151,15 +145,7 @@ export function TeamDirectory({ orgId, currentUserId, pages, filters, roles }: T
               />
             ))}
           </ul>
-          <LoadMore
-            noun="users"
-            hasMore={Boolean(pages.hasNextPage)}
-            loading={pages.isFetchingNextPage}
-            failed={pages.isFetchNextPageError}
-            error={pages.error}
-            pageCount={pages.data?.pages.length ?? 0}
-            onLoadMore={() => void pages.fetchNextPage()}
-          />
+          <LoadMore noun="users" {...loadMoreProps(pages)} />
         </>
       )}
       <RemoveUserDialog orgId={orgId} user={removing} onClose={() => setRemoving(null)} />

@@ -1,0 +1,37 @@
+import type { Page } from '@aduro/shared/pagination';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { formatUnits } from './format';
+
+/**
+ * What every paged list on screen shares (docs/domain.md "Lists"): its rows, its count and its foot.
+ */
+
+/** The rows of the pages read so far; a row met twice (a refresh racing a page) shows once. */
+export function pageItems<T extends { id: string }>(data: InfiniteData<Page<T>> | undefined): T[] {
+  const seen = new Set<string>();
+  return (data?.pages.flatMap((page) => page.items) ?? []).filter((row) => {
+    if (seen.has(row.id)) return false;
+    seen.add(row.id);
+    return true;
+  });
+}
+
+/** '1 lot', '1,204 lots': every row the filters match, not only those loaded. */
+export function countText(total: number, singular: string, plural = `${singular}s`): string {
+  return total === 1 ? `1 ${singular}` : `${formatUnits(total)} ${plural}`;
+}
+
+/**
+ * The LoadMore foot's props from a paged query. While the rows of a previous filter stand in
+ * (placeholder data), there is nothing more of them to load.
+ */
+export function loadMoreProps(pages: UseInfiniteQueryResult<InfiniteData<Page<unknown>>>) {
+  return {
+    hasMore: Boolean(pages.hasNextPage) && !pages.isPlaceholderData,
+    loading: pages.isFetchingNextPage,
+    failed: pages.isFetchNextPageError,
+    error: pages.error,
+    pageCount: pages.data?.pages.length ?? 0,
+    onLoadMore: () => void pages.fetchNextPage(),
+  };
+}
