@@ -95,8 +95,21 @@ export interface JobsOptions {
  */
 export default fp(
   async function jobs(app: FastifyInstance, opts: JobsOptions) {
+    // pg-boss's stop() waits only for the jobs it already counts as in progress: a worker whose fetch
+    // was in flight gets its jobs afterwards, runs them and marks them done or failed on a database
+    // that is closing (an unhandled rejection inside pg-boss). So the plugin counts pg-boss's statements
+    // and the job handlers still running, and on close waits for both to drain.
+    let inFlight = 0;
+    const tracked = async <T>(work: () => Promise<T>): Promise<T> => {
+      inFlight++;
+      try {
+        return await work();
+      } finally {
+        inFlight--;
+      }
+    };
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+      db: { executeSql: (text, values) => tracked(() => opts.database.executeSql(text, values)) },
       // Maintenance (expiring, archiving, deleting) runs on one replica at a time by pg-boss's lock.
       supervise: true,
       schedule: true,
@@ -140,10 +153,12 @@ export default fp(
           async ([job]) => {
             if (!job) return;
             try {
-              await handler(job.data as Parameters<typeof handler>[0], {
-                id: job.id,
-                retryCount: job.retryCount,
-              });
+              await tracked(() =>
+                handler(job.data as Parameters<typeof handler>[0], {
+                  id: job.id,
+                  retryCount: job.retryCount,
+                }),
+              );
             } finally {
               // pg-boss waits a polling interval after every job; a queue with work waiting (ten
               // e-mails of one order) is drained one job after another instead, and the wait comes
@@ -170,6 +185,9 @@ export default fp(
 
     app.addHook('onClose', async () => {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // A statement or a job that started as the queue stopped finishes before the database closes
+      // (each turn of this loop is a timer, so a job fetched meanwhile has begun by the next check).
+      for (const deadline = Date.now() + 10_000; inFlight > 0 && Date.now() < deadline;) await sleep(20);
     });
   },
   { name: 'jobs', dependencies: ['db'] },
