@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../components/ui/toaster';
 import { getToken, subscribeToToken } from '../lib/auth-token';
 import { createQueryClient } from '../lib/query-client';
 
@@ -23,8 +23,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   return (
     <QueryClientProvider client={client}>
       {children}
-      {/* Offsets keep toasts below the sticky top bar, so they never hide Sign out. */}
-      <Toaster position="top-right" richColors closeButton offset={{ top: 68 }} mobileOffset={{ top: 116 }} />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

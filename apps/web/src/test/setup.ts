@@ -12,6 +12,14 @@ configure({ asyncUtilTimeout: 10_000 });
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
 
+// Radix's checkbox and switch size the hidden native input they add inside a form with a ResizeObserver,
+// which jsdom lacks; with no layout there is nothing to observe.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   cleanup();
   // The session token lives in localStorage; a test must never inherit the previous test's sign-in.

@@ -24,7 +24,7 @@ const AREA_TABS: NavItem[] = [
 
 const tabClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex h-9 shrink-0 items-center rounded-md px-3 text-sm font-medium transition-colors',
+    'inline-flex h-9 shrink-0 items-center rounded-md px-2.5 text-sm font-medium transition-colors sm:px-3',
     isActive ? 'bg-emerald-50 text-emerald-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
 
@@ -43,72 +43,97 @@ export function TopBar({ liveStatus = null }: { liveStatus?: LiveStatus | null }
         ? AREA_TABS.filter((tab) => tab.to === '/customer')
         : [];
 
+  const signedIn = session.status === 'signed-in';
+
+  // One row from lg up. Below it two: brand, who is signed in and the icon buttons; then the
+  // navigation, the path and Sign out. Each control exists once and CSS order places it, so a screen
+  // reader meets them in the same order at every width.
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-4 sm:px-6 lg:flex-nowrap lg:gap-x-4 lg:px-8">
         <Link
           to={session.user ? homeRouteFor(session.user) : '/login'}
-          className="flex h-14 shrink-0 items-center gap-2 rounded-md"
+          className="order-1 flex h-14 shrink-0 items-center gap-2 rounded-md"
         >
           <img src="/favicon.svg" alt="" className="size-7" />
           <span className="text-lg font-semibold tracking-tight text-slate-900">Aduro</span>
         </Link>
 
-        {/* One navigation: inline on wide screens, its own scrollable row under the brand on phones. */}
-        <div className="order-last -mx-4 flex w-[calc(100%+2rem)] items-center gap-2 border-t border-slate-100 px-3 py-1.5 sm:-mx-6 sm:w-[calc(100%+3rem)] sm:px-5 md:order-none md:mx-0 md:w-auto md:border-0 md:p-0">
-          <nav aria-label="Main" className="flex min-w-0 items-center gap-1 overflow-x-auto">
-            {tabs.map((tab) => (
-              <NavLink key={tab.to} to={tab.to} className={tabClasses}>
-                {tab.label}
-              </NavLink>
-            ))}
-            <NavLink to="/manual" className={tabClasses}>
-              Manual
+        <nav
+          aria-label="Main"
+          className="order-6 flex flex-none items-center gap-1 py-1.5 lg:order-2 lg:min-w-0 lg:flex-1 lg:overflow-x-auto lg:py-0"
+        >
+          {tabs.map((tab) => (
+            <NavLink key={tab.to} to={tab.to} className={tabClasses}>
+              {tab.label}
             </NavLink>
-          </nav>
-          <span
-            aria-hidden="true"
-            className="ml-auto shrink-0 truncate pl-2 font-mono text-xs text-slate-500 md:hidden"
-          >
-            {pathname}
-          </span>
-        </div>
+          ))}
+          <NavLink to="/manual" className={tabClasses}>
+            Manual
+          </NavLink>
+        </nav>
 
-        <div className="ml-auto flex h-14 min-w-0 items-center gap-3">
-          {session.status === 'signed-in' && liveStatus && <LiveIndicator status={liveStatus} />}
-          <span
-            className="hidden max-w-56 truncate rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-600 md:inline"
-            title="Current page"
+        {signedIn && (
+          <div
+            className="order-2 min-w-0 flex-1 leading-tight lg:order-5 lg:max-w-56 lg:flex-none lg:text-right"
+            title={[session.user.name, session.user.organizationName].filter(Boolean).join(', ')}
           >
-            <span className="sr-only">Current page: </span>
-            {pathname}
-          </span>
-          {session.status === 'signed-in' && (
-            <div className="hidden min-w-0 text-right leading-tight sm:block">
-              <p className="truncate text-sm font-medium text-slate-800">{session.user.name}</p>
-              {session.user.organizationName && (
-                <p className="truncate text-xs text-slate-500">{session.user.organizationName}</p>
-              )}
-            </div>
+            <p className="truncate text-sm font-medium text-slate-800">
+              <span className="sr-only">Signed in as </span>
+              <span>{session.user.name}</span>
+            </p>
+            {session.user.organizationName && (
+              <p className="truncate text-xs text-slate-600">{session.user.organizationName}</p>
+            )}
+          </div>
+        )}
+
+        {signedIn && liveStatus && (
+          <div className="order-3 flex shrink-0 items-center">
+            <LiveIndicator status={liveStatus} />
+          </div>
+        )}
+
+        <span
+          className="order-7 min-w-0 flex-1 truncate text-right font-mono text-xs text-slate-600 lg:order-4 lg:flex-none lg:text-left lg:max-w-56 lg:rounded-md lg:bg-slate-100 lg:px-2 lg:py-1"
+          title="Current page"
+        >
+          <span className="sr-only">Current page: </span>
+          {pathname}
+        </span>
+
+        {signedIn && (
+          // Icon-only below lg; the bell is always icon-only.
+          <div className="order-4 flex h-14 shrink-0 items-center gap-1 lg:order-6">
+            <NotificationBell userId={session.user.id} email={session.user.email} />
+            <ChangePasswordDialog />
+          </div>
+        )}
+
+        {/* Below lg: the line between the two rows, spanning the bar's full width. */}
+        <div
+          aria-hidden="true"
+          className={cn(
+            'order-5 -mx-4 h-px w-[calc(100%+2rem)] shrink-0 bg-slate-100 sm:-mx-6 sm:w-[calc(100%+3rem)] lg:hidden',
+            // Signed out, the bar holds little enough for one row from sm up.
+            !signedIn && 'sm:hidden',
           )}
-          {session.status === 'signed-in' && (
-            // Icon-only below lg, so the bar keeps one row on a phone; the bell is always icon-only.
-            <div className="flex items-center gap-1">
-              <NotificationBell userId={session.user.id} email={session.user.email} />
-              <ChangePasswordDialog />
-            </div>
-          )}
-          {session.status === 'signed-in' && (
-            <button type="button" onClick={signOut} className={buttonClasses('secondary', 'sm')}>
-              Sign out
-            </button>
-          )}
-          {session.status === 'signed-out' && (
-            <Link to="/login" className={buttonClasses('primary', 'sm')}>
-              Sign in
-            </Link>
-          )}
-        </div>
+        />
+
+        {signedIn && (
+          <button
+            type="button"
+            onClick={signOut}
+            className={buttonClasses('secondary', 'sm', 'order-8 shrink-0 lg:order-7')}
+          >
+            Sign out
+          </button>
+        )}
+        {session.status === 'signed-out' && (
+          <Link to="/login" className={buttonClasses('primary', 'sm', 'order-8 shrink-0 lg:order-7')}>
+            Sign in
+          </Link>
+        )}
       </div>
     </header>
   );

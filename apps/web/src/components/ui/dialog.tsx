@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { cn } from './cn';
 
 export interface DialogProps {
   open: boolean;
@@ -11,23 +12,66 @@ export interface DialogProps {
 }
 
 /**
+ * Focus goes back to what had it when the modal opened. Radix does this only for a Dialog.Trigger; our
+ * modals are opened by ordinary buttons (often a row's), so without this focus would drop to the body
+ * and a keyboard or screen-reader user would lose their place.
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = opener.current;
+      opener.current = null;
+      // A screen that already moved focus on purpose (to the next field to fill) keeps it; an opener
+      // that is gone (a removed row) leaves the choice to Radix.
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      if (!target?.isConnected || target === document.body) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
+
+/** The bar under a modal's body that holds its actions; it never scrolls away. */
+export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn(
+        // On a phone the actions share the width, big enough for a thumb, above the home indicator.
+        'flex shrink-0 gap-2 border-t border-slate-100 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] *:flex-1 sm:justify-end sm:px-5 sm:*:flex-none',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
  * The one modal of the app. Radix supplies the focus trap, scroll lock and Escape-to-close that
- * SPEC §2 asks of every modal, so screens never build their own overlay.
+ * SPEC §2 asks of every modal, so screens never build their own overlay. On a phone it fills the
+ * screen, so long forms get the whole height and their actions sit in reach at the bottom; from sm
+ * up it is a centred card.
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl focus:outline-none"
+          data-modal="dialog"
+          className="fixed inset-0 z-50 flex flex-col bg-white focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[90vh] sm:w-[calc(100vw-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:shadow-xl"
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogHeading title={title} description={description} />
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
-          {footer && (
-            <div className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">{footer}</div>
-          )}
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:flex-initial sm:px-5">{children}</div>
+          {footer && <DialogFooter>{footer}</DialogFooter>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
@@ -40,17 +84,18 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
  */
 export function DialogHeading({ title, description }: { title: string; description?: ReactNode }) {
   return (
-    <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
+    <div className="flex shrink-0 items-start justify-between gap-4 border-b border-slate-100 px-4 pt-[max(1rem,env(safe-area-inset-top))] pb-4 sm:px-5 sm:pt-4">
       <div className="min-w-0">
         <RadixDialog.Title className="text-base font-semibold text-slate-900">{title}</RadixDialog.Title>
         {description && (
-          <RadixDialog.Description className="mt-1 text-sm text-slate-500">
+          <RadixDialog.Description className="mt-1 text-sm text-slate-600">
             {description}
           </RadixDialog.Description>
         )}
       </div>
       <RadixDialog.Close
-        className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        // 40 px: a close button must be easy to hit with a thumb.
+        className="-m-1.5 inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         aria-label="Close"
       >
         <svg className="size-5" viewBox="0 0 20 20" fill="none" aria-hidden="true">

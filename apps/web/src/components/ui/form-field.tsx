@@ -23,28 +23,33 @@ export function FormField({ id, label, error, hint, optional, className, childre
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={cn('flex flex-col', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
-        {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
+        {optional && <span className="ml-1 font-normal text-slate-600">(optional)</span>}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      <div className="mt-1.5">
+        {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      </div>
       {hint && !error && (
-        <p id={hintId} className="text-xs text-slate-500">
+        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-rose-700">
-          {error}
-        </p>
-      )}
+      {/* Always present, so a screen reader announces an error the moment it appears, while typing too. */}
+      <div aria-live="polite">
+        {error && (
+          <p id={errorId} className="mt-1.5 text-xs font-medium text-rose-700">
+            {error}
+          </p>
+        )}
+      </div>
     </div>
   );
 }
 
 const controlBase =
-  'block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 ' +
+  'block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 ' +
   'focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600/30 focus-visible:border-emerald-600 ' +
   'disabled:bg-slate-50 disabled:text-slate-500 aria-invalid:border-rose-500 aria-invalid:focus-visible:ring-rose-500/30';
 

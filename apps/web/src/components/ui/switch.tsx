@@ -1,5 +1,5 @@
+import * as RadixSwitch from '@radix-ui/react-switch';
 import { useId, type ReactNode } from 'react';
-import { cn } from './cn';
 
 interface SwitchProps {
   checked: boolean;
@@ -13,7 +13,10 @@ interface SwitchProps {
   ref?: React.Ref<HTMLButtonElement>;
 }
 
-/** An on/off setting that takes effect as a whole (ARIA switch), labelled by the text beside it. */
+/**
+ * An on/off setting that takes effect as a whole (ARIA switch, on Radix), labelled by the text beside it.
+ * Inside a form Radix adds a hidden native input under `name`, so the form still submits the value.
+ */
 export function Switch({
   checked,
   onCheckedChange,
@@ -36,36 +39,25 @@ export function Switch({
           {label}
         </label>
         {description && (
-          <p id={descriptionId} className="mt-0.5 text-xs text-slate-500">
+          <p id={descriptionId} className="mt-0.5 text-xs text-slate-600">
             {description}
           </p>
         )}
       </div>
-      <button
+      <RadixSwitch.Root
         ref={ref}
         id={switchId}
         name={name}
-        type="button"
-        role="switch"
-        aria-checked={checked}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
         aria-labelledby={labelId}
         aria-describedby={descriptionId}
         disabled={disabled}
-        onClick={() => onCheckedChange(!checked)}
         onBlur={onBlur}
-        className={cn(
-          'relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-          checked ? 'bg-emerald-700' : 'bg-slate-300',
-        )}
+        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-500 transition-colors disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-emerald-700"
       >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow-sm transition-transform',
-            checked ? 'translate-x-5.5' : 'translate-x-0.5',
-          )}
-        />
-      </button>
+        <RadixSwitch.Thumb className="inline-block size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-5.5" />
+      </RadixSwitch.Root>
     </div>
   );
 }

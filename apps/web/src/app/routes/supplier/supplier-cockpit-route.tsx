@@ -141,7 +141,7 @@ export function SupplierCockpitRoute() {
   const selected = tabs.find((tab) => tab.id === chosen)?.id ?? tabs[0]?.id;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-4 sm:space-y-6">
       {!user.organizationActive && (
         <div
           role="alert"
@@ -167,22 +167,25 @@ export function SupplierCockpitRoute() {
         </div>
       )}
 
-      <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-slate-900 via-slate-800 to-emerald-900 p-6 text-white sm:p-8">
-        <p className="text-xs font-semibold tracking-wider text-emerald-300 uppercase">Supplier Hub</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
-          {user.organizationName ? `${user.organizationName} cockpit` : 'Supplier cockpit'}
-        </h1>
-        <p className="mt-2 max-w-2xl text-sm text-slate-300 sm:text-base">
-          Keep stock current, move shipments to pharmacies and decide credit from one place.
-        </p>
-        <dl className="mt-6 grid grid-cols-3 gap-3 sm:max-w-xl">
+      {/* A slim band rather than a banner: the figures are static (SPEC), so they must not push each
+          tab's working content below the fold. On a phone, the title's line and one of figures. */}
+      <section className="flex flex-col gap-1 rounded-xl bg-gradient-to-r from-slate-900 via-slate-800 to-emerald-900 px-4 py-3 text-white md:flex-row md:items-center md:justify-between md:gap-6 md:px-5">
+        <div className="min-w-0">
+          <p className="hidden text-xs font-semibold tracking-wider text-emerald-300 uppercase md:block">
+            Supplier Hub
+          </p>
+          <h1 className="truncate text-base font-semibold tracking-tight md:text-xl">
+            {user.organizationName ? `${user.organizationName} cockpit` : 'Supplier cockpit'}
+          </h1>
+        </div>
+        <dl className="flex shrink-0 flex-wrap gap-x-3 gap-y-0.5 text-xs md:gap-x-6">
           {HERO_FIGURES.map((figure) => (
             <div
               key={figure.label}
-              className="flex flex-col-reverse justify-end rounded-xl bg-white/5 p-3 ring-1 ring-white/10"
+              className="flex flex-row-reverse items-baseline justify-end gap-1 md:flex-col-reverse md:items-start md:gap-0"
             >
-              <dt className="text-xs text-slate-300 sm:text-sm">{figure.label}</dt>
-              <dd className="text-lg font-semibold whitespace-nowrap sm:text-2xl">{figure.value}</dd>
+              <dt className="text-slate-300">{figure.label}</dt>
+              <dd className="font-semibold whitespace-nowrap md:text-lg">{figure.value}</dd>
             </div>
           ))}
         </dl>

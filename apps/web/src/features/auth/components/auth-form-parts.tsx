@@ -36,7 +36,7 @@ export function AccountTypeField({ auth, types }: AccountTypeFieldProps) {
   });
 
   return (
-    <fieldset>
+    <fieldset aria-describedby={error ? 'userType-error' : undefined}>
       <legend className="text-sm font-medium text-slate-800">Account type</legend>
       <div className={cn('mt-2 grid gap-2', types.length === 2 ? 'grid-cols-2' : 'grid-cols-3')}>
         {types.map((type) => (
@@ -49,13 +49,25 @@ export function AccountTypeField({ auth, types }: AccountTypeFieldProps) {
                 : 'border-slate-200 bg-white hover:border-slate-300',
             )}
           >
-            <input {...field} type="radio" value={type} className="sr-only" />
+            <input
+              {...field}
+              type="radio"
+              value={type}
+              aria-invalid={error ? true : undefined}
+              className="sr-only"
+            />
             <span className="text-sm font-medium text-slate-900">{USER_TYPE_COPY[type].label}</span>
             <span className="hidden text-xs text-slate-500 sm:block">{USER_TYPE_COPY[type].description}</span>
           </label>
         ))}
       </div>
-      {error && <p className="mt-1.5 text-xs font-medium text-rose-700">{error}</p>}
+      <div aria-live="polite">
+        {error && (
+          <p id="userType-error" className="mt-1.5 text-xs font-medium text-rose-700">
+            {error}
+          </p>
+        )}
+      </div>
     </fieldset>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
-import { AUTH_MODE_LABELS, AuthModeTabs } from './auth-mode-tabs';
+import { AUTH_MODE_LABELS, AuthModePanel, AuthModeTabs, AuthModeTabsRoot } from './auth-mode-tabs';
 import { DemoAccounts } from './demo-accounts';
 import { RegistrationFields } from './registration-fields';
 import { SignInFields } from './sign-in-fields';
@@ -19,42 +19,39 @@ export function LoginForm() {
   const { onSubmit, submitting, uploadProgress } = useAuthSubmit(auth);
 
   return (
-    <div className="space-y-6">
-      <AuthModeTabs mode={mode} onSwitch={auth.switchMode} />
+    // data-auth-mode lets the page widen the form for registration's longer field list.
+    <div data-auth-mode={mode} className="space-y-5 sm:space-y-6">
+      <AuthModeTabsRoot value={mode} onValueChange={(next) => auth.switchMode(next as typeof mode)}>
+        <AuthModeTabs />
+        <AuthModePanel mode={mode}>
+          <form id="auth-form" noValidate onSubmit={onSubmit} className="mt-5 space-y-4 sm:mt-6 sm:space-y-5">
+            {mode === 'register' ? <RegistrationFields auth={auth} /> : <SignInFields auth={auth} />}
 
-      <form
-        id="auth-form"
-        role="tabpanel"
-        aria-labelledby={`auth-mode-${mode}`}
-        noValidate
-        onSubmit={onSubmit}
-        className="space-y-5"
-      >
-        {mode === 'register' ? <RegistrationFields auth={auth} /> : <SignInFields auth={auth} />}
+            {uploadProgress !== null && (
+              <ProgressBar
+                value={uploadProgress}
+                label={licence.file ? 'Uploading registration and licence' : 'Sending registration'}
+              />
+            )}
 
-        {uploadProgress !== null && (
-          <ProgressBar
-            value={uploadProgress}
-            label={licence.file ? 'Uploading registration and licence' : 'Sending registration'}
-          />
-        )}
+            <Button type="submit" size="lg" className="w-full" loading={submitting}>
+              {AUTH_MODE_LABELS[mode]}
+            </Button>
 
-        <Button type="submit" size="lg" className="w-full" loading={submitting}>
-          {AUTH_MODE_LABELS[mode]}
-        </Button>
-
-        <p className="text-center text-sm text-slate-500">
-          Platform administrator?{' '}
-          <Link
-            to={{ search: '?as=admin' }}
-            replace
-            onClick={auth.signInAsAdmin}
-            className="font-medium text-emerald-700 underline-offset-2 hover:underline"
-          >
-            Admin sign-in
-          </Link>
-        </p>
-      </form>
+            <p className="text-center text-sm text-slate-500">
+              Platform administrator?{' '}
+              <Link
+                to={{ search: '?as=admin' }}
+                replace
+                onClick={auth.signInAsAdmin}
+                className="font-medium text-emerald-700 underline-offset-2 hover:underline"
+              >
+                Admin sign-in
+              </Link>
+            </p>
+          </form>
+        </AuthModePanel>
+      </AuthModeTabsRoot>
 
       <DemoAccounts onPick={auth.pickDemoAccount} />
     </div>

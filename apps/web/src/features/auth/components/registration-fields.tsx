@@ -22,41 +22,45 @@ export function RegistrationFields({ auth }: { auth: AuthForm }) {
       />
       <AccountTypeField auth={auth} types={REGISTRABLE_TYPES} />
 
-      <FormField id="name" label="Full name" error={errors.name?.message}>
-        {(aria) => <Input {...aria} autoComplete="name" {...register('name')} />}
-      </FormField>
-
-      <CredentialFields form={auth.form} newPassword />
-
-      <div className="space-y-5 border-t border-slate-100 pt-5">
-        <h3 className="text-sm font-semibold text-slate-900">Organisation</h3>
-        <FormField
-          id="businessName"
-          label="Business name"
-          optional={!isSupplier}
-          error={errors.businessName?.message}
-        >
-          {(aria) => <Input {...aria} autoComplete="organization" {...register('businessName')} />}
-        </FormField>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            id="organizationPhone"
-            label="Organisation phone"
-            optional={!isSupplier}
-            error={errors.organizationPhone?.message}
-          >
-            {(aria) => <Input {...aria} type="tel" autoComplete="tel" {...register('organizationPhone')} />}
+      {/* Two columns on a laptop, where the page gives registration the wide column. */}
+      <div className="grid gap-5 lg:grid-cols-2 lg:gap-x-8">
+        <div className="space-y-5">
+          <FormField id="name" label="Full name" error={errors.name?.message}>
+            {(aria) => <Input {...aria} autoComplete="name" {...register('name')} />}
           </FormField>
+          <CredentialFields form={auth.form} newPassword />
+        </div>
+
+        <div className="space-y-5 border-t border-slate-100 pt-5 lg:border-0 lg:pt-0">
+          <h3 className="text-sm font-semibold text-slate-900">Organisation</h3>
           <FormField
-            id="organizationLocation"
-            label="Organisation location"
+            id="businessName"
+            label="Business name"
             optional={!isSupplier}
-            error={errors.organizationLocation?.message}
+            error={errors.businessName?.message}
           >
-            {(aria) => (
-              <Input {...aria} placeholder="Town or area, region" {...register('organizationLocation')} />
-            )}
+            {(aria) => <Input {...aria} autoComplete="organization" {...register('businessName')} />}
           </FormField>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-1">
+            <FormField
+              id="organizationPhone"
+              label="Organisation phone"
+              optional={!isSupplier}
+              error={errors.organizationPhone?.message}
+            >
+              {(aria) => <Input {...aria} type="tel" autoComplete="tel" {...register('organizationPhone')} />}
+            </FormField>
+            <FormField
+              id="organizationLocation"
+              label="Organisation location"
+              optional={!isSupplier}
+              error={errors.organizationLocation?.message}
+            >
+              {(aria) => (
+                <Input {...aria} placeholder="Town or area, region" {...register('organizationLocation')} />
+              )}
+            </FormField>
+          </div>
         </div>
       </div>
 

@@ -17,24 +17,26 @@ export function SupplierVerificationFields({ auth }: { auth: AuthForm }) {
     <div className="space-y-5 border-t border-slate-100 pt-5">
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Supplier verification</h3>
-        <p className="mt-1 text-xs text-slate-500">
+        <p className="mt-1 text-xs text-slate-600">
           A platform administrator reviews your licence before your organisation can trade.
         </p>
       </div>
-      <FormField id="supplierCategory" label="Supplier category" error={errors.supplierCategory?.message}>
-        {(aria) => (
-          <Select {...aria} {...register('supplierCategory')}>
-            <option value="">Select a category</option>
-            {SUPPLIER_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      <div className="grid gap-5 lg:grid-cols-2 lg:gap-x-8">
+        <FormField id="supplierCategory" label="Supplier category" error={errors.supplierCategory?.message}>
+          {(aria) => (
+            <Select {...aria} {...register('supplierCategory')}>
+              <option value="">Select a category</option>
+              {SUPPLIER_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
 
-      <LicenceField licence={auth.licence} error={errors.licensureDocument?.message} />
+        <LicenceField licence={auth.licence} error={errors.licensureDocument?.message} />
+      </div>
 
       <FormField id="deliveryAddress" label="Delivery address" error={errors.deliveryAddress?.message}>
         {(aria) => (
@@ -46,7 +48,7 @@ export function SupplierVerificationFields({ auth }: { auth: AuthForm }) {
           />
         )}
       </FormField>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 sm:grid-cols-2 lg:gap-x-8">
         <FormField
           id="deliveryContactName"
           label="Delivery contact name"
@@ -81,7 +83,7 @@ export function SupplierVerificationFields({ auth }: { auth: AuthForm }) {
           <Input
             {...aria}
             inputMode="email"
-            placeholder="finance@yourcompany.com, operations@yourcompany.com"
+            placeholder="finance@yourco.com, ops@yourco.com"
             {...register('approvers')}
           />
         )}

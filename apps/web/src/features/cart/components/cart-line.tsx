@@ -47,7 +47,7 @@ function MoneyRow({ label, total, children }: { label: string; total?: boolean; 
 /** Blank details show their SPEC fallback in a quieter grey, so what is missing stands out as missing. */
 function Detail({ value, fallback }: { value: string | null; fallback: string }) {
   const shown = orFallback(value, fallback);
-  return <span className={shown === fallback ? 'text-slate-400' : undefined}>{shown}</span>;
+  return <span className={shown === fallback ? 'text-slate-500' : undefined}>{shown}</span>;
 }
 
 interface CartLineProps {

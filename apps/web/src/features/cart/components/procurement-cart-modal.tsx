@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -15,9 +16,10 @@ export interface ProcurementCartModalProps {
   orgId: string | null;
 }
 
-function Figure({ label, value }: { label: string; value: ReactNode }) {
+/** One dt/dd pair in its own div, the only wrapper a <dl> may hold (so placement goes on it). */
+function Figure({ label, value, className }: { label: string; value: ReactNode; className?: string }) {
   return (
-    <div className="rounded-lg bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 ring-inset">
+    <div className={cn('rounded-lg bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 ring-inset', className)}>
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-base font-semibold text-slate-900 tabular-nums">{value}</dd>
     </div>
@@ -67,9 +69,11 @@ export function ProcurementCartModal({ open, onOpenChange, orgId }: ProcurementC
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Cart summary">
             <Figure label="Line items" value={figure(formatUnits(summary.lineItems))} />
             <Figure label="Total quantity" value={figure(formatUnits(summary.totalQuantity))} />
-            <div className="col-span-2 sm:col-span-1">
-              <Figure label="Estimated value" value={figure(formatCedis(summary.estimatedValue))} />
-            </div>
+            <Figure
+              className="col-span-2 sm:col-span-1"
+              label="Estimated value"
+              value={figure(formatCedis(summary.estimatedValue))}
+            />
           </dl>
         ) : (
           <EmptyState message={NO_ORGANISATION_MESSAGE} />
@@ -90,7 +94,7 @@ export function ProcurementCartModal({ open, onOpenChange, orgId }: ProcurementC
                   <span className="min-w-0">
                     <span className="block text-sm font-semibold">{destination.title}</span>
                     <span
-                      className={`block text-xs font-normal ${index === 0 ? 'text-emerald-50/90' : 'text-slate-500'}`}
+                      className={`block text-xs font-normal ${index === 0 ? 'text-emerald-50' : 'text-slate-500'}`}
                     >
                       {destination.text}
                     </span>

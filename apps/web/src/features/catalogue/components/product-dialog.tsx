@@ -44,14 +44,17 @@ export function ProductDialog({
       title={product.name}
       description={product.category}
       footer={
-        <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        // Two rows on a phone, the main action alone on the bottom one, nearest the thumb.
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:justify-end">
           <Button variant="secondary" onClick={() => toast.success(launchRfqMessage(product.name))}>
             Launch RFQ
           </Button>
           <Button variant="secondary" onClick={onExport} loading={exportPending}>
             Export to Sheets
           </Button>
-          <Button onClick={onCompare}>Compare suppliers</Button>
+          <Button className="col-span-2" onClick={onCompare}>
+            Compare suppliers
+          </Button>
         </div>
       }
     >

@@ -262,7 +262,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedPar
                         </p>
                       </td>
                       <td className="px-3 py-3 font-mono text-xs whitespace-nowrap text-slate-800">
-                        {row.batchNumber ?? <span className="font-sans text-slate-400">—</span>}
+                        {row.batchNumber ?? <span className="font-sans text-slate-500">—</span>}
                       </td>
                       <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                         <p className="font-medium text-slate-900">{formatUnits(row.quantity)}</p>
@@ -330,7 +330,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedPar
                     <div>
                       <dt className="text-xs text-slate-500">Batch</dt>
                       <dd className="font-mono text-slate-900">
-                        {row.batchNumber ?? <span className="font-sans text-slate-400">—</span>}
+                        {row.batchNumber ?? <span className="font-sans text-slate-500">—</span>}
                       </dd>
                     </div>
                     <div>

@@ -251,7 +251,6 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
     <Card aria-labelledby="stock-sync-title">
       <CardHeader
         id="stock-sync-title"
-        as="h3"
         title="Sync stock"
         description="Count one lot: its units, your price, its batch and expiry."
         actions={actions}

@@ -113,10 +113,7 @@ export function NotificationSettingsDialog({
                   aria-label={`Email: ${t.label}`}
                   label={t.label}
                   checked={choices[t.topic] ?? t.email}
-                  onChange={(event) => {
-                    const checked = event.currentTarget.checked;
-                    setChoices((current) => ({ ...current, [t.topic]: checked }));
-                  }}
+                  onCheckedChange={(checked) => setChoices((current) => ({ ...current, [t.topic]: checked }))}
                 />
               ))}
             </div>

@@ -419,7 +419,7 @@ function BuilderForm({
 
       {/* Totals and the buttons stay in view while the drops scroll, so a buyer on a phone sees what a
           change of quantity costs without scrolling to the end of the sheet. */}
-      <div className="sticky -bottom-4 -mx-5 -mb-4 space-y-3 border-t border-slate-200 bg-white px-5 py-3 shadow-[0_-6px_12px_-10px_rgba(15,23,42,0.35)]">
+      <div className="sticky -bottom-4 -mx-4 -mb-4 space-y-3 border-t border-slate-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-5 sm:px-5 sm:pb-3 shadow-[0_-6px_12px_-10px_rgba(15,23,42,0.35)]">
         <dl className="grid grid-cols-3 gap-3 rounded-lg bg-slate-50 px-3 py-3 text-sm ring-1 ring-slate-200 ring-inset">
           <div>
             <dt className="text-xs text-slate-500">Total units</dt>
@@ -448,7 +448,7 @@ function BuilderForm({
             {ORDER_MESSAGES.creditShortfall}
           </p>
         )}
-        <div className="flex justify-end gap-2">
+        <div className="flex justify-end gap-2 *:flex-1 sm:*:flex-none">
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>

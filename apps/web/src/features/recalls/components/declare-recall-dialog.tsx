@@ -246,7 +246,7 @@ export function DeclareRecallDialog({
                       variant="tile"
                       label={batch}
                       checked={checked.field.value.includes(batch)}
-                      onChange={(event) => toggleBatch(batch, event.target.checked)}
+                      onCheckedChange={(isChecked) => toggleBatch(batch, isChecked)}
                     />
                   ))}
                 </div>

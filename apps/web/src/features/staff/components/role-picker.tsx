@@ -39,7 +39,7 @@ export function RolePicker({
           title={showDescriptions ? undefined : describeRole(role)}
           checked={value.includes(role.name)}
           disabled={disabled}
-          onChange={(event) => onToggle(role.name, event.target.checked)}
+          onCheckedChange={(checked) => onToggle(role.name, checked)}
         />
       ))}
     </div>

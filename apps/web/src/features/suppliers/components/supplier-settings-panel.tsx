@@ -207,7 +207,7 @@ function SettingsForm({ orgId, canEdit, saved }: SettingsFormProps) {
                       variant="tile"
                       label={PAYMENT_METHOD_LABELS[method]}
                       checked={(field.value ?? []).includes(method)}
-                      onChange={(event) => toggleMethod(method, event.target.checked, field.onChange)}
+                      onCheckedChange={(checked) => toggleMethod(method, checked, field.onChange)}
                       onBlur={field.onBlur}
                     />
                   ))}
