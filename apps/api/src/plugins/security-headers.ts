@@ -15,6 +15,9 @@ const OPTIONS: Readonly<HelmetOptions> = {
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
+      // The service worker (/sw.js, the app shell for offline) and the install manifest, both ours.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],

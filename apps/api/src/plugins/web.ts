@@ -22,7 +22,8 @@ export default fp(
         // no routes of their own.
         preCompressed: true,
         globIgnore: ['**/*.br', '**/*.gz'],
-        // Hashed assets never change; index.html must always be revalidated.
+        // Hashed assets never change. Everything else is revalidated: index.html, and the service worker
+        // (sw.js, workbox-*.js) and manifest.webmanifest, so a new version of the app is found at once.
         setHeaders: (reply, filePath) => {
           reply.header(
             'cache-control',

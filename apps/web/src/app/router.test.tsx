@@ -130,6 +130,21 @@ describe('route guards', () => {
     expect(screen.queryByText('Your session has expired')).not.toBeInTheDocument();
   });
 
+  it('keeps the token when /auth/me gets no answer at all (the connection is down), so the user stays signed in', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+    let asked = 0;
+    mockFetch({
+      'GET /auth/me': () => {
+        asked += 1;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    const { router } = renderApp('/customer');
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-1');
+  });
+
   it('clears the token when /auth/me answers with a body that breaks the contract', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
     mockFetch({ 'GET /auth/me': () => json({ id: 'user-1' }) });

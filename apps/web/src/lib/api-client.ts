@@ -1,11 +1,18 @@
 import { errorResponseSchema, GENERIC_ERROR_MESSAGE, type ErrorCode } from '@aduro/shared/errors';
 import { AFTER_HEADER, POSITION_HEADER } from '@aduro/shared/events';
 import { clearToken, getToken } from './auth-token';
+import { isBrowserOffline } from './offline/network';
 
 export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
 
 /** Shown when the request never reached the server (offline, DNS, CORS, aborted upload). */
 export const NETWORK_ERROR_MESSAGE = 'We could not reach Aduro. Check your connection and try again.';
+/**
+ * A write refused because the browser is offline. Money and stock need the server's answer, so a
+ * write is never queued to be sent later behind the user's back: they try again once connected.
+ */
+export const OFFLINE_WRITE_MESSAGE =
+  'You are offline. Nothing was saved: connect to the internet and try again.';
 /** Shown when the server answered 2xx with a body that breaks the shared contract. */
 export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent a response we could not read. Please try again.';
 
@@ -151,7 +158,21 @@ export interface RequestOptions<T> {
   keepTokenOn401?: boolean;
 }
 
+/**
+ * A write the browser is offline for: refused before it is sent, or when it failed because the
+ * connection went meanwhile. A write that failed while the browser still thought itself online keeps
+ * NETWORK_ERROR_MESSAGE, which does not claim that nothing was saved (the request may have arrived).
+ */
+function offlineWriteRefusal(method: string): ApiError | null {
+  return method !== 'GET' && isBrowserOffline()
+    ? new ApiError({ status: 0, clientMessage: OFFLINE_WRITE_MESSAGE })
+    : null;
+}
+
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const refusal = offlineWriteRefusal(method);
+  if (refusal) throw refusal;
   const token = getToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(token) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -159,14 +180,14 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   let response: Response;
   try {
     response = await fetch(`${API_URL}${path}`, {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE });
+    throw offlineWriteRefusal(method) ?? new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE });
   }
   notePosition(response.headers.get(POSITION_HEADER));
 
@@ -195,10 +216,13 @@ export function apiUpload<T = unknown>(
   data: FormData,
   options: UploadOptions<T> = {},
 ): Promise<T> {
+  const method = options.method ?? 'POST';
+  const refusal = offlineWriteRefusal(method);
+  if (refusal) return Promise.reject(refusal);
   return new Promise<T>((resolve, reject) => {
     const token = getToken();
     const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? 'POST', `${API_URL}${path}`);
+    xhr.open(method, `${API_URL}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
     for (const [name, value] of Object.entries(sessionHeaders(token))) xhr.setRequestHeader(name, value);
 
@@ -224,7 +248,10 @@ export function apiUpload<T = unknown>(
       forgetRejectedToken(error, token);
       reject(error);
     };
-    const networkFailure = () => reject(new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE }));
+    const networkFailure = () =>
+      reject(
+        offlineWriteRefusal(method) ?? new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE }),
+      );
     xhr.onerror = networkFailure;
     xhr.onabort = networkFailure;
     xhr.ontimeout = networkFailure;

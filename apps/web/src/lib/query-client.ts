@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { getErrorMessage } from './api-client';
+import { followBrowserConnection } from './offline/network';
 
 type AppMeta = {
   /** The caller handles failure itself (SPEC §7 marks these calls as suppressing errors). */
@@ -24,6 +25,7 @@ export function showErrorToast(error: unknown): void {
 
 /** SPEC §7 and §8: failures toast globally, so screens never catch errors just to report them. */
 export function createQueryClient(): QueryClient {
+  followBrowserConnection();
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
@@ -37,7 +39,10 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: { refetchOnWindowFocus: false, retry: 1 },
-      mutations: { retry: 0 },
+      // Queries wait for the connection (networkMode 'online'), showing what was kept for offline; a
+      // write must not wait, or it would be queued silently and sent later: it runs, and an offline
+      // one fails at once with its message (api-client.ts) through the usual error toast.
+      mutations: { retry: 0, networkMode: 'always' },
     },
   });
 }

@@ -4,6 +4,7 @@ import { PageLoader } from '../../components/ui/spinner';
 import { SyncIndicator } from '../../components/ui/sync-indicator';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useAuthToken } from '../../lib/auth-token';
+import { OfflineBanner } from '../../lib/offline/offline-banner';
 import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { Breadcrumb } from './breadcrumb';
 import { TopBar } from './top-bar';
@@ -22,6 +23,8 @@ export function AppShell() {
         Skip to content
       </a>
       <TopBar liveStatus={liveStatus} />
+      {/* Under the top bar on every screen: the connection is the whole app's state, not one page's. */}
+      <OfflineBanner />
       <main
         id="main"
         tabIndex={-1}

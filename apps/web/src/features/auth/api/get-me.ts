@@ -1,20 +1,23 @@
 import { sessionUserSchema, type SessionUser } from '@aduro/shared/auth';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { clearToken, getToken, setToken } from '../../../lib/auth-token';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
 /**
- * GET /auth/me. Any failure (rejected token, malformed answer, network) forgets the token, which signs
- * the user out without a word (SPEC §4, §8); only a cancelled request leaves it in place.
+ * GET /auth/me. An invalid or failed response (rejected token, malformed answer, a server error) forgets
+ * the token, which signs the user out without a word (SPEC §4, §8). No response at all (the connection is
+ * down) and a cancelled request leave it in place: a pharmacist on a dead mobile connection stays signed
+ * in with what they last saw (lib/offline), and the check runs again when the connection returns.
  */
 export async function getMe(signal?: AbortSignal): Promise<SessionUser> {
   const token = getToken();
   try {
     return await apiRequest('/auth/me', { schema: sessionUserSchema, signal, keepTokenOn401: true });
   } catch (error) {
-    if (!signal?.aborted) clearToken(token);
+    const unreached = error instanceof ApiError && error.status === 0;
+    if (!signal?.aborted && !unreached) clearToken(token);
     throw error;
   }
 }
