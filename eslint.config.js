@@ -122,6 +122,7 @@ export default tseslint.config(
     files: [
       'apps/api/src/cli/**',
       'apps/api/bench/**',
+      'apps/web/bench/**',
       'scripts/**',
       '**/*.test.ts',
       '**/*.test.tsx',

@@ -1,0 +1,129 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS, authForm, chooseType, expectPath, signIn } from './support';
+
+/** A common phone: 390 x 844 CSS pixels, touch, the page's own viewport meta honoured. */
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+
+/** Whole inside the first screen: seen and reachable without scrolling in either direction. */
+async function expectOnFirstScreen(element: Locator, what: string) {
+  await expect(element).toBeVisible();
+  const box = await element.boundingBox();
+  expect(box, `${what} has a box`).not.toBeNull();
+  const { x, y, width, height } = box!;
+  expect(
+    { left: x >= 0, top: y >= 0, right: x + width <= PHONE.width, bottom: y + height <= PHONE.height },
+    `${what} at x ${x.toFixed(0)}, y ${y.toFixed(0)}, ${width.toFixed(0)} x ${height.toFixed(0)} on a ${PHONE.width} x ${PHONE.height} screen`,
+  ).toEqual({ left: true, top: true, right: true, bottom: true });
+}
+
+async function expectNoSidewaysScroll(page: Page, screen: string) {
+  const widths = await page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+  }));
+  expect.soft(widths, `${screen} is wider than the phone`).toEqual({
+    document: PHONE.width,
+    body: PHONE.width,
+  });
+}
+
+interface Me {
+  name: string;
+  organizationName: string | null;
+}
+
+async function currentUser(page: Page): Promise<Me> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const res = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Me;
+}
+
+/** Who is signed in, and for which organisation, readable in the top bar on the first screen. */
+async function expectIdentityInTopBar(page: Page, me: Me, screen: string) {
+  const bar = page.getByRole('banner');
+  const checks = [me.name, me.organizationName].filter((text): text is string => Boolean(text));
+  for (const text of checks) {
+    // Ends with the text: a screen reader's 'Signed in as' may come before the name. In the viewport
+    // implies shown: a hidden element has no box to intersect it.
+    const shown = bar.getByText(new RegExp(`(^|\\s)${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect.soft(shown, `${screen}: '${text}' shows in the top bar`).toBeInViewport();
+  }
+}
+
+test.describe('phone (390 x 844)', () => {
+  for (const type of ['customer', 'supplier', 'platform'] as const) {
+    test(`/login: signing in as ${type} needs no scrolling: the fields and Sign in are on the first screen`, async ({
+      page,
+    }) => {
+      await page.goto('/login');
+      await chooseType(page, type);
+      const form = authForm(page);
+      // Scrolled to the top as the page loads: nothing may rely on the browser having scrolled.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectOnFirstScreen(form.getByLabel('Email', { exact: true }), 'the Email field');
+      await expectOnFirstScreen(form.getByLabel('Password', { exact: true }), 'the Password field');
+      await expectOnFirstScreen(form.getByRole('button', { name: 'Sign in' }), 'the Sign in button');
+      await expectNoSidewaysScroll(page, `/login as ${type}`);
+    });
+  }
+
+  const AREAS = [
+    {
+      kind: 'customer' as const,
+      email: ACCOUNTS.customer,
+      screens: [
+        { path: '/customer', heading: 'Marketplace' },
+        { path: '/customer/cart', heading: 'Procurement workspace' },
+        { path: '/customer/orders', heading: 'Order orchestration' },
+        { path: '/customer/credit', heading: 'Manage credit facilities' },
+      ],
+      tabs: [] as string[],
+    },
+    {
+      kind: 'supplier' as const,
+      email: ACCOUNTS.supplier,
+      screens: [{ path: '/supplier', heading: /cockpit$/ }],
+      tabs: ['Inventory', 'Shipping', 'Credit Applications', 'Users & Roles', 'Recalls', 'Activity'],
+    },
+    {
+      kind: 'platform' as const,
+      email: ACCOUNTS.platform,
+      screens: [{ path: '/admin', heading: 'Platform command centre' }],
+      tabs: [] as string[],
+    },
+  ];
+
+  for (const area of AREAS) {
+    test(`signed in as ${area.kind}: no screen scrolls sideways and the top bar names the user and organisation`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await signIn(page, area.email, area.kind);
+      await expectPath(page, area.screens[0]!.path);
+      const me = await currentUser(page);
+
+      for (const screen of area.screens) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+        await expectNoSidewaysScroll(page, screen.path);
+        await expectIdentityInTopBar(page, me, screen.path);
+      }
+      for (const name of area.tabs) {
+        const tab = page.getByRole('tab', { name, exact: true });
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await expectNoSidewaysScroll(page, `/supplier ${name} tab`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expectIdentityInTopBar(page, me, `/supplier ${name} tab`);
+      }
+      // What the phone showed last, for whoever reads a failure.
+      await test.info().attach(`${area.kind}-last-screen`, {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+    });
+  }
+});
