@@ -65,16 +65,34 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
           data-modal="dialog"
-          className="fixed inset-0 z-50 flex flex-col bg-white focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[90vh] sm:w-[calc(100vw-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:shadow-xl"
+          // From sm up the card, centred, ends above the room a toast needs at the bottom (ToastRoom).
+          className="fixed inset-0 z-50 flex flex-col bg-white focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[calc(90vh-2*var(--toast-room,0px))] sm:w-[calc(100vw-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:shadow-xl"
           {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogHeading title={title} description={description} />
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:flex-initial sm:px-5">{children}</div>
+          <div data-modal-body className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:flex-initial sm:px-5">
+            {children}
+          </div>
           {footer && <DialogFooter>{footer}</DialogFooter>}
+          <ToastRoom className="sm:hidden" />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/**
+ * The free strip at the bottom of a modal that fills the screen, as tall as a toast shown over it needs
+ * (--toast-room, set by components/ui/toaster.tsx) and empty otherwise: the toast sits in it, under the
+ * action bar, instead of over the fields or the buttons.
+ */
+export function ToastRoom({ className }: { className?: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn('h-[var(--toast-room,0px)] shrink-0 transition-[height] duration-200', className)}
+    />
   );
 }
 

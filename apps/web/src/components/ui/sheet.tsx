@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { DialogHeading, useReturnFocus, type DialogProps } from './dialog';
+import { DialogHeading, ToastRoom, useReturnFocus, type DialogProps } from './dialog';
 
 /**
  * A panel sliding in from the right edge, for content the user glances at beside the page (the cart
@@ -20,12 +20,16 @@ export function Sheet({ open, onOpenChange, title, description, children, footer
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogHeading title={title} description={description} />
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5">{children}</div>
+          <div data-modal-body className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5">
+            {children}
+          </div>
           {footer && (
             <div className="shrink-0 border-t border-slate-100 bg-slate-50/60 px-4 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-5">
               {footer}
             </div>
           )}
+          {/* At every width: the sheet takes the right edge, where the toasts go while it is open. */}
+          <ToastRoom className="bg-slate-50/60" />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
