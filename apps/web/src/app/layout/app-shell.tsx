@@ -1,19 +1,21 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../../components/ui/spinner';
 import { SyncIndicator } from '../../components/ui/sync-indicator';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useAuthToken } from '../../lib/auth-token';
+import type { LiveStatus } from '../../lib/live/live-connection';
 import { OfflineBanner } from '../../lib/offline/offline-banner';
-import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { Breadcrumb } from './breadcrumb';
 import { TopBar } from './top-bar';
+
+// Lazy: the stream reader and the invalidation map are for signed-in screens only, not /login.
+const LiveUpdates = lazy(async () => ({ default: (await import('../../lib/live/live-updates')).LiveUpdates }));
 
 export function AppShell() {
   const session = useSession();
   const token = useAuthToken();
-  // One live connection per signed-in session, for every screen; none while signed out or checking.
-  const liveStatus = useLiveUpdates(session.status === 'signed-in' ? token : null);
+  const [liveStatus, setLiveStatus] = useState<LiveStatus | null>(null);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,7 +24,14 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <TopBar liveStatus={liveStatus} />
+      {/* One live connection per signed-in session, for every screen; none while signed out or checking.
+          Keyed by the token, so a new session never shows the previous one's status. */}
+      {session.status === 'signed-in' && token && (
+        <Suspense fallback={null}>
+          <LiveUpdates key={token} token={token} onStatus={setLiveStatus} />
+        </Suspense>
+      )}
+      <TopBar liveStatus={session.status === 'signed-in' ? liveStatus : null} />
       {/* Under the top bar on every screen: the connection is the whole app's state, not one page's. */}
       <OfflineBanner />
       <main

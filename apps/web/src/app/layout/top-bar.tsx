@@ -1,13 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { AREA_ACCESS, canAccess, homeRouteFor, type AccessRule } from '../../lib/authorization';
 import type { LiveStatus } from '../../lib/live/live-connection';
 import { LiveIndicator } from '../../lib/live/live-indicator';
+
+// Lazy: /login, signed out, never downloads the bell, its sheet or the password dialog.
+const SignedInControls = lazy(async () => ({
+  default: (await import('./signed-in-controls')).SignedInControls,
+}));
 
 interface NavItem {
   label: string;
@@ -105,8 +109,17 @@ export function TopBar({ liveStatus = null }: { liveStatus?: LiveStatus | null }
         {signedIn && (
           // Icon-only below lg; the bell is always icon-only.
           <div className="order-4 flex h-14 shrink-0 items-center gap-1 lg:order-6">
-            <NotificationBell userId={session.user.id} email={session.user.email} />
-            <ChangePasswordDialog />
+            {/* The fallback holds the controls' place, so the bar does not shift when they arrive. */}
+            <Suspense
+              fallback={
+                <>
+                  <span className="h-8 w-10" />
+                  <span className="h-8 w-9 lg:w-44" />
+                </>
+              }
+            >
+              <SignedInControls userId={session.user.id} email={session.user.email} />
+            </Suspense>
           </div>
         )}
 
