@@ -46,3 +46,24 @@ for (const viewport of [
     });
   });
 }
+
+// The top bar has two rows below 1024 px and one from there; a top-right toast starts under either.
+for (const viewport of [
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`toasts under the top bar at ${viewport.width} x ${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('the sign-in toast leaves the top bar and its Sign out button uncovered', async ({ page }) => {
+      await signIn(page, ACCOUNTS.customer, 'customer');
+      await expectPath(page, '/customer');
+      const shown = page.locator('[data-sonner-toast]').first();
+      await expect(shown).toBeVisible();
+      await expect
+        .poll(() => overlap(shown, page.getByRole('banner')), { message: 'the toast covers the top bar' })
+        .toBe(0);
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+    });
+  });
+}

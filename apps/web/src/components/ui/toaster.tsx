@@ -69,7 +69,8 @@ export function AppToaster() {
       position={position}
       richColors
       closeButton
-      offset={{ top: 68, bottom: BOTTOM.wide, right: 16, left: 16 }}
+      // --toast-top (index.css) clears the sticky top bar, which has two rows below lg.
+      offset={{ top: 'var(--toast-top)', bottom: BOTTOM.wide, right: 16, left: 16 }}
       mobileOffset={{ bottom: BOTTOM.phone, left: 12, right: 12 }}
     />
   );
