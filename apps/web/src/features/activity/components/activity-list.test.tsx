@@ -130,6 +130,17 @@ describe('the activity list', () => {
     expect(screen.getByLabelText('Who')).toHaveValue('');
   });
 
+  it('says the trail is empty so far, not that filters hide it, when no filter is set', async () => {
+    mockFetch({ 'GET /activity': () => json(page([], null, 0)) });
+    renderList();
+    expect(
+      await screen.findByText(
+        'No activity yet. Orders, stock, credit and staff changes appear here as they happen.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No activity matches these filters.')).not.toBeInTheDocument();
+  });
+
   it('reads the filters from the URL on load, and does not send a range that ends before it starts', async () => {
     const fetchMock = mockFetch({
       'GET /activity?type=payment.recorded&actor=ama': () => json(page([], null, 0)),

@@ -110,7 +110,15 @@ export function ActivityList({ orgId, description, as, pinnedParams }: ActivityL
         ) : activity.isError && items.length === 0 ? (
           <LoadFailed message="The activity could not be loaded." onRetry={() => void activity.refetch()} />
         ) : items.length === 0 ? (
-          <EmptyState message="No activity matches these filters." />
+          // With no filter set the trail is simply empty so far: saying 'matches these filters' would
+          // send the reader looking for a filter to clear.
+          <EmptyState
+            message={
+              active
+                ? 'No activity matches these filters.'
+                : 'No activity yet. Orders, stock, credit and staff changes appear here as they happen.'
+            }
+          />
         ) : (
           <>
             <p className="px-5 pt-4 text-sm text-slate-600">
