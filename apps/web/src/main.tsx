@@ -2,7 +2,9 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadScreen } from './app/router';
+import { meQueryOptions } from './features/auth/api/get-me';
+import { getToken } from './lib/auth-token';
 import { keepOfflineReads } from './lib/offline/persist-queries';
 import { registerServiceWorker } from './lib/offline/register-service-worker';
 import { createQueryClient } from './lib/query-client';
@@ -15,6 +17,11 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 const queryClient = createQueryClient();
 void keepOfflineReads(queryClient).restored;
 registerServiceWorker();
+// A returning user's session check and their screen's chunk start now, side by side, rather than
+// one after the other once React has rendered the shell: on a slow connection each is a round trip
+// off the first screen.
+if (getToken() !== null) void queryClient.prefetchQuery(meQueryOptions());
+preloadScreen(window.location.pathname, getToken() !== null);
 
 createRoot(root).render(
   <StrictMode>
