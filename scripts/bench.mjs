@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench`: start-up time on PGlite, sign-in throughput and latency, the compressed JS the
-// /login route loads, the API sections, and Lighthouse on the four main pages. Figures are medians over
-// repeated runs; this machine is shared and noisy.
+// `npm run bench`: start-up time on PGlite, sign-in throughput and latency, the API sections, and
+// Lighthouse on the four main pages with the compressed JS the /login route loads (apps/web/bench/
+// lighthouse.mjs). Figures are medians over repeated runs; this machine is shared and noisy.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { stop } from './child-process.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -50,13 +50,6 @@ async function timeToFirstAnswer(dataDir) {
   }
 }
 
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function loginLoad() {
   const body = JSON.stringify({ email: 'buyer@accracare.demo', password: 'demo1234', userType: 'customer' });
   const result = await autocannon({
@@ -74,39 +67,6 @@ async function loginLoad() {
     non2xx: result.non2xx,
     errors: result.errors,
   };
-}
-
-async function loginRouteJs() {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    const page = await browser.newPage();
-    const scripts = new Map();
-    page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script' || res.url().endsWith('.js')) {
-        try {
-          // responseBodySize is what crossed the network: the server's brotli copy of the file.
-          const { responseBodySize } = await res.request().sizes();
-          scripts.set(res.url(), { body: await res.body(), wire: responseBodySize });
-        } catch {
-          // redirects have no body
-        }
-      }
-    });
-    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-    let raw = 0;
-    let wire = 0;
-    for (const { body, wire: sent } of scripts.values()) {
-      raw += body.length;
-      wire += sent;
-    }
-    return { files: scripts.size, rawKb: raw / 1024, wireKb: wire / 1024 };
-  } finally {
-    await browser.close();
-  }
 }
 
 async function main() {
@@ -145,12 +105,6 @@ async function main() {
       );
       console.log(
         `  non-2xx: ${runs.reduce((s, r) => s + r.non2xx, 0)}, errors: ${runs.reduce((s, r) => s + r.errors, 0)}`,
-      );
-
-      const js = await loginRouteJs();
-      console.log('\nJavaScript loaded by /login');
-      console.log(
-        `  ${js.files} files, ${js.rawKb.toFixed(1)} KB raw, ${js.wireKb.toFixed(1)} KB sent compressed (budget < 120 KB)`,
       );
     } finally {
       await stop(server.child);

@@ -14,6 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { stop } from '../../../scripts/child-process.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -64,13 +65,6 @@ async function waitForServer(child) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function tokenFor({ email, userType }) {
