@@ -145,6 +145,23 @@ describe('route guards', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-1');
   });
 
+  it('keeps the token when the answer of /auth/me is cut off after its headers (the page is being left, the connection dropped)', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+    let asked = 0;
+    mockFetch({
+      'GET /auth/me': () => {
+        asked += 1;
+        const cut = new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) });
+        return new Response(cut, { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    renderApp('/customer');
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+    // Settled: the guard has given up waiting, and the token is still there for the next check.
+    await waitFor(() => expect(screen.queryByLabelText('Checking access')).not.toBeInTheDocument());
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-1');
+  });
+
   it('clears the token when /auth/me answers with a body that breaks the contract', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
     mockFetch({ 'GET /auth/me': () => json({ id: 'user-1' }) });

@@ -82,6 +82,20 @@ describe('apiRequest', () => {
     });
   });
 
+  it('reports a success whose body was cut off as no answer, not as a malformed one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) }), {
+            status: 200,
+          }),
+        ),
+      ),
+    );
+    await expect(apiRequest('/products')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
   it('uses the generic text for an error page that is not our JSON', async () => {
     mockFetch({ 'GET /products': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
     await expect(apiRequest('/products')).rejects.toMatchObject({

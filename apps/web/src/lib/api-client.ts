@@ -191,12 +191,20 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   notePosition(response.headers.get(POSITION_HEADER));
 
-  const body = parseJson(await response.text().catch(() => ''));
+  // Null when the answer was cut off after its headers (the connection dropped, or the page is being
+  // left mid-read): a success whose body never arrived is no verdict on the request or on the token, so
+  // it must not read as a malformed answer (which GET /auth/me takes as a reason to sign out).
+  const text = await response.text().catch((error: unknown) => {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return null;
+  });
+  const body = parseJson(text ?? '');
   if (!response.ok) {
     const error = toApiError(response.status, body);
     if (!options.keepTokenOn401) forgetRejectedToken(error, token);
     throw error;
   }
+  if (text === null) throw new ApiError({ status: 0, clientMessage: NETWORK_ERROR_MESSAGE });
   return parseBody(body, options.schema, response.status);
 }
 
