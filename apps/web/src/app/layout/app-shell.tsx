@@ -10,7 +10,9 @@ import { Breadcrumb } from './breadcrumb';
 import { TopBar } from './top-bar';
 
 // Lazy: the stream reader and the invalidation map are for signed-in screens only, not /login.
-const LiveUpdates = lazy(async () => ({ default: (await import('../../lib/live/live-updates')).LiveUpdates }));
+const LiveUpdates = lazy(async () => ({
+  default: (await import('../../lib/live/live-updates')).LiveUpdates,
+}));
 
 export function AppShell() {
   const session = useSession();
@@ -34,10 +36,13 @@ export function AppShell() {
       <TopBar liveStatus={session.status === 'signed-in' ? liveStatus : null} />
       {/* Under the top bar on every screen: the connection is the whole app's state, not one page's. */}
       <OfflineBanner />
+      {/* At least a screen tall, so the footer starts below the first screen: otherwise it shows at the
+          bottom while a page loads and jumps down when the page arrives (Lighthouse measured that one
+          shift at 0.10 on every signed-in page). */}
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8"
+        className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8"
       >
         <Breadcrumb />
         <Suspense fallback={<PageLoader label="Loading page" />}>
@@ -47,7 +52,11 @@ export function AppShell() {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-slate-500 sm:px-6 lg:px-8">
           <p>Aduro · Medicines procurement for pharmacies across Ghana</p>
-          <Link to="/manual#need-help" className="hover:text-slate-800">
+          {/* A 32 px tall hit area (WCAG 2.2 target size); -my-2 keeps the footer's height. */}
+          <Link
+            to="/manual#need-help"
+            className="-my-2 inline-flex min-h-8 items-center rounded hover:text-slate-800"
+          >
             Need help?
           </Link>
         </div>

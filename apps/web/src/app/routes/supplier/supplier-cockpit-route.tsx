@@ -174,7 +174,9 @@ export function SupplierCockpitRoute() {
           <p className="hidden text-xs font-semibold tracking-wider text-emerald-300 uppercase md:block">
             Supplier Hub
           </p>
-          <h1 className="truncate text-base font-semibold tracking-tight md:text-xl">
+          {/* One truncated line on a phone (the band stays slim); from md the figures beside it take
+              half the width, so the name wraps rather than lose its end. */}
+          <h1 className="truncate text-base font-semibold tracking-tight md:text-xl md:text-balance md:break-words md:whitespace-normal">
             {user.organizationName ? `${user.organizationName} cockpit` : 'Supplier cockpit'}
           </h1>
         </div>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -82,13 +81,17 @@ export function ProcurementCartModal({ open, onOpenChange, orgId }: ProcurementC
           <ul className="space-y-2">
             {DESTINATIONS.map((destination, index) => (
               <li key={destination.to}>
+                {/* Not buttonClasses: its justify-center and nowrap would fight overrides (cn does not
+                    merge), centring each text by its own width. One grid, so titles and chevrons line up. */}
                 <Link
                   to={destination.to}
                   onClick={close}
-                  className={buttonClasses(
-                    index === 0 ? 'primary' : 'secondary',
-                    'lg',
-                    'h-auto w-full justify-between py-3 text-left whitespace-normal',
+                  className={cn(
+                    'grid w-full grid-cols-[minmax(0,1fr)_1rem] items-center gap-3 rounded-lg border px-5 py-3 text-left shadow-sm transition-colors',
+                    // The primary card's border is transparent, so its text starts where the others' does.
+                    index === 0
+                      ? 'border-transparent bg-emerald-700 text-white hover:bg-emerald-800'
+                      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
                   )}
                 >
                   <span className="min-w-0">

@@ -6,11 +6,15 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { packagingLabel } from '../utils/product-labels';
 
 /**
- * Combination medicines read 'Artemether/lumefantrine 20/120 mg': without a break opportunity after
- * each slash, a narrow card would split the word anywhere or overflow.
+ * Combination medicines read 'Artemether/lumefantrine 20/120 mg': a narrow card may break after the
+ * slash between two words, never inside a strength ('80/480') nor between a number and its unit
+ * ('10 mg' is joined by a no-break space), so the name breaks between words as it reads.
  */
+const WORD_SLASH = /(?<=\p{L})\/(?=\p{L})/u;
+const NUMBER_UNIT = /(\d) (?=(?:mg|mcg|µg|g|kg|mL|ml|L|IU|%|cm|mm|m)(?![\p{L}\d]))/gu;
+
 function BreakableName({ name }: { name: string }) {
-  const parts = name.split('/');
+  const parts = name.replace(NUMBER_UNIT, '$1\u00a0').split(WORD_SLASH);
   return parts.map((part, index) => (
     <Fragment key={index}>
       {part}
@@ -48,7 +52,7 @@ export function ProductCard({ product, compared, onOpen }: ProductCardProps) {
         </span>
         {compared && <Badge tone="green">Comparing</Badge>}
       </span>
-      <span className="font-medium text-pretty [overflow-wrap:break-word] text-slate-900">
+      <span className="font-medium text-pretty break-words hyphens-none text-slate-900">
         <BreakableName name={product.name} />
       </span>
       <span className="mt-auto flex flex-wrap gap-x-2 gap-y-0.5 text-sm text-slate-600 sm:flex-col">

@@ -18,11 +18,21 @@ export function InventoryTotals({ orgId }: { orgId: string }) {
           value={totals ? formatUnits(totals.unitsOnHand) : pending}
           hint={totals && `${formatUnits(totals.lots)} ${totals.lots === 1 ? 'lot' : 'lots'}`}
         />
+        {/* A sum must not break inside the number: it stays on one line, and its size follows the
+            tile's width (cqi), at most the tiles' usual size, so seven figures fit a third of a tablet. */}
         <StatTile
           label="Inventory value"
-          value={totals ? formatCedis(toCedis(totals.valuePesewas)) : pending}
+          value={
+            totals ? (
+              <span className="text-[length:min(1.25rem,9cqi)] whitespace-nowrap sm:text-[length:min(1.5rem,9cqi)]">
+                {formatCedis(toCedis(totals.valuePesewas))}
+              </span>
+            ) : (
+              pending
+            )
+          }
           hint="Units × your unit price"
-          className="order-first col-span-2 sm:order-none sm:col-span-1"
+          className="@container order-first col-span-2 sm:order-none sm:col-span-1"
         />
         <StatTile
           label="Lots to act on"

@@ -126,18 +126,24 @@ export function InvoicesCard({ orgId, side, pinnedParams }: InvoicesCardProps) {
             const state = invoiceState(invoice);
             const party = side === 'buyer' ? invoice.seller.name : invoice.buyer.name;
             return (
+              // On a tablet the figures sit over the buttons in one right-hand column, so the details keep
+              // most of the row; three columns only from lg, where there is room for all of them.
               <li
                 key={invoice.id}
-                className="grid gap-2 px-5 py-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center sm:gap-4"
+                className="grid gap-2 px-5 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4 lg:grid-cols-[minmax(0,1fr)_auto_auto] lg:items-center"
               >
-                <div className="min-w-0">
+                <div className="min-w-0 sm:row-span-2 lg:row-span-1">
                   <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                     {invoice.number}
                     <Badge tone={INVOICE_STATE_TONES[state]}>{INVOICE_STATE_LABELS[state]}</Badge>
                     {invoice.onCredit && <Badge tone="blue">On credit</Badge>}
                   </p>
-                  <p className="truncate text-sm text-slate-600">
-                    {party} · {invoice.order.productName} · {invoice.order.number}
+                  {/* Counterparty and product on lines of their own: one truncated line cut the medicine off.
+                      The PO number keeps its dot and never breaks at its hyphens. */}
+                  <p className="text-sm break-words text-slate-600">{party}</p>
+                  <p className="line-clamp-2 text-sm break-words text-slate-600">
+                    {invoice.order.productName}{' '}
+                    <span className="whitespace-nowrap">· {invoice.order.number}</span>
                   </p>
                   <p className="text-xs text-slate-500">Issued {formatDay(invoice.issuedAt)}</p>
                   <InvoiceBatches invoice={invoice} />
@@ -159,7 +165,7 @@ export function InvoicesCard({ orgId, side, pinnedParams }: InvoicesCardProps) {
                         : `Due ${formatDay(invoice.dueDate)}`}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2 sm:justify-end">
+                <div className="flex flex-wrap gap-2 sm:justify-end sm:self-start lg:self-auto">
                   <InvoicePdfButton orgId={orgId} invoice={invoice} />
                   {side === 'seller' && invoice.status === 'unpaid' && (
                     <Button size="sm" variant="secondary" onClick={() => setPaying(invoice)}>

@@ -122,8 +122,9 @@ export function CustomerOrders({ orgId }: { orgId: string | null }) {
                         This order is drafted and waits for your approval. Approving reserves the stock,
                         issues the invoice and releases the shipment to the supplier.
                       </p>
-                      {/* On a phone the two buttons share the card's width rather than run past its edge. */}
-                      <div className="flex w-full gap-2 *:flex-1 sm:w-auto sm:*:flex-none">
+                      {/* On a phone the buttons stack full-width (side by side, 'Approve & release shipment'
+                          cannot shrink and ran past the card's edge); the primary one last, as in the row. */}
+                      <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
                         <Button variant="secondary" size="sm" onClick={() => setCancelling(order)}>
                           Cancel order
                         </Button>

@@ -150,9 +150,10 @@ export function OrderCard({
       {actions && <div className="border-t border-slate-100 bg-slate-50/60 px-5 py-3">{actions}</div>}
       <div className="border-t border-slate-100 px-5 py-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
+          {/* min-h-8 and the negative margin widen the hit area (WCAG 2.2 target size) without moving the text. */}
           <button
             type="button"
-            className="text-sm font-medium text-emerald-800 hover:underline"
+            className="-mx-2 inline-flex min-h-8 items-center rounded px-2 text-sm font-medium text-emerald-800 hover:underline"
             aria-expanded={showHistory}
             onClick={() => setShowHistory((v) => !v)}
           >
