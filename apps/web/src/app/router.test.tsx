@@ -162,6 +162,21 @@ describe('route guards', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-1');
   });
 
+  it('keeps the token when the browser cancels /auth/me itself (as it does to the requests of a page being left)', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+    let asked = 0;
+    mockFetch({
+      'GET /auth/me': () => {
+        asked += 1;
+        return Promise.reject(new DOMException('The user aborted a request.', 'AbortError'));
+      },
+    });
+    renderApp('/customer');
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByLabelText('Checking access')).not.toBeInTheDocument());
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-1');
+  });
+
   it('clears the token when /auth/me answers with a body that breaks the contract', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
     mockFetch({ 'GET /auth/me': () => json({ id: 'user-1' }) });

@@ -16,7 +16,11 @@ export async function getMe(signal?: AbortSignal): Promise<SessionUser> {
   try {
     return await apiRequest('/auth/me', { schema: sessionUserSchema, signal, keepTokenOn401: true });
   } catch (error) {
-    const unreached = error instanceof ApiError && error.status === 0;
+    // No answer: the connection is down, the answer was cut off, or the browser cancelled the request
+    // itself (it does so to a page's requests as the page is left).
+    const unreached =
+      (error instanceof ApiError && error.status === 0) ||
+      (error instanceof DOMException && error.name === 'AbortError');
     if (!signal?.aborted && !unreached) clearToken(token);
     throw error;
   }
