@@ -151,7 +151,9 @@ describe('route guards', () => {
     mockFetch({
       'GET /auth/me': () => {
         asked += 1;
-        const cut = new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) });
+        const cut = new ReadableStream({
+          start: (controller) => controller.error(new TypeError('network error')),
+        });
         return new Response(cut, { status: 200, headers: { 'content-type': 'application/json' } });
       },
     });

@@ -87,13 +87,19 @@ describe('apiRequest', () => {
       'fetch',
       vi.fn(() =>
         Promise.resolve(
-          new Response(new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) }), {
-            status: 200,
-          }),
+          new Response(
+            new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) }),
+            {
+              status: 200,
+            },
+          ),
         ),
       ),
     );
-    await expect(apiRequest('/products')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    await expect(apiRequest('/products')).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
   });
 
   it('uses the generic text for an error page that is not our JSON', async () => {
