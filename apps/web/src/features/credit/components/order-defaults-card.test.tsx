@@ -16,7 +16,8 @@ describe('OrderDefaultsCard', () => {
       <OrderDefaultsCard defaults={{ defaultMinShelfLifeDays: 180 }} saving={false} onSave={onSave} />,
     );
     await waitFor(() => expect(screen.getByLabelText(label)).toHaveValue(180));
-    expect(screen.getByText('At least 180 days left at delivery')).toBeInTheDocument();
+    // The input takes the saved value first; the hint follows on the watcher's next render.
+    expect(await screen.findByText('At least 180 days left at delivery')).toBeInTheDocument();
   });
 
   it('saves a whole number of days from 0 to 1,095 and refuses anything else', async () => {
