@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { stop } from './child-process.mjs';
+import { startServer, stop } from './child-process.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -17,27 +17,10 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-function startServer(dataDir) {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_SECRET: 'bench-secret-that-is-long-enough-for-signing-tokens',
-    },
-  });
-  return { child, started };
-}
-
 /** Milliseconds from spawning the server until /api/auth/me answers (401 without a token). */
 async function timeToFirstAnswer(dataDir) {
-  const { child, started } = startServer(dataDir);
+  const started = performance.now();
+  const child = startServer({ dataDir, port: PORT });
   for (;;) {
     try {
       const res = await fetch(`${base}/api/auth/me`);

@@ -7,14 +7,13 @@
 //
 //   node apps/web/bench/lighthouse.mjs            (after `npm run build`; WEB_DIST_DIR picks another build)
 //   LIGHTHOUSE_PORT=3213 LIGHTHOUSE_JSON_DIR=/tmp/lh node apps/web/bench/lighthouse.mjs
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { stop } from '../../../scripts/child-process.mjs';
+import { startServer, stop } from '../../../scripts/child-process.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -35,25 +34,6 @@ const PAGES = [
   { path: '/supplier', user: { email: 'admin@tema-pharma.demo', userType: 'supplier' } },
   { path: '/admin', user: { email: 'admin@aduro.demo', userType: 'platform' } },
 ];
-
-function startServer(dataDir) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      WEB_DIST_DIR: distDir,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_SECRET: 'lighthouse-secret-that-is-long-enough-for-signing-tokens',
-    },
-  });
-  return child;
-}
 
 async function waitForServer(child) {
   for (;;) {
@@ -116,7 +96,11 @@ async function main() {
     process.exit(1);
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aduro-lighthouse-'));
-  const server = startServer(dataDir);
+  const server = startServer({
+    dataDir,
+    port: PORT,
+    env: { SEED_DEMO: 'true', WEB_DIST_DIR: distDir },
+  });
   let chrome;
   let browser;
   const failures = [];
