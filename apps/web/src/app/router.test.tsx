@@ -130,52 +130,38 @@ describe('route guards', () => {
     expect(screen.queryByText('Your session has expired')).not.toBeInTheDocument();
   });
 
-  it('keeps the token when /auth/me gets no answer at all (the connection is down), so the user stays signed in', async () => {
+  // No answer is no verdict on the token: the user stays signed in for the next check (lib/offline).
+  it.each([
+    {
+      why: 'gets no answer at all (the connection is down)',
+      answer: () => Promise.reject(new TypeError('Failed to fetch')),
+    },
+    {
+      why: 'is cut off after its headers (the page is being left, the connection dropped)',
+      answer: () =>
+        new Response(
+          new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    },
+    {
+      why: 'is cancelled by the browser itself (as it does to the requests of a page being left)',
+      answer: () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
+    },
+  ])('keeps the token when /auth/me $why, so the user stays signed in', async ({ answer }) => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
     let asked = 0;
     mockFetch({
       'GET /auth/me': () => {
         asked += 1;
-        return Promise.reject(new TypeError('Failed to fetch'));
+        return answer();
       },
     });
     const { router } = renderApp('/customer');
     await waitFor(() => expect(asked).toBeGreaterThan(0));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-1');
-  });
-
-  it('keeps the token when the answer of /auth/me is cut off after its headers (the page is being left, the connection dropped)', async () => {
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
-    let asked = 0;
-    mockFetch({
-      'GET /auth/me': () => {
-        asked += 1;
-        const cut = new ReadableStream({
-          start: (controller) => controller.error(new TypeError('network error')),
-        });
-        return new Response(cut, { status: 200, headers: { 'content-type': 'application/json' } });
-      },
-    });
-    renderApp('/customer');
-    await waitFor(() => expect(asked).toBeGreaterThan(0));
     // Settled: the guard has given up waiting, and the token is still there for the next check.
     await waitFor(() => expect(screen.queryByLabelText('Checking access')).not.toBeInTheDocument());
-    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-1');
-  });
-
-  it('keeps the token when the browser cancels /auth/me itself (as it does to the requests of a page being left)', async () => {
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
-    let asked = 0;
-    mockFetch({
-      'GET /auth/me': () => {
-        asked += 1;
-        return Promise.reject(new DOMException('The user aborted a request.', 'AbortError'));
-      },
-    });
-    renderApp('/customer');
-    await waitFor(() => expect(asked).toBeGreaterThan(0));
-    await waitFor(() => expect(screen.queryByLabelText('Checking access')).not.toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-1');
   });
 
