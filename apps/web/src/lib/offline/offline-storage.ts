@@ -53,8 +53,18 @@ export function persistOfflineReads(
   // What was restored is what was last seen, not the server's answer now: it is marked stale so every
   // screen asks again when online (a reload must show a supplier activated meanwhile, and the session is
   // checked again), and keeps showing it while offline, where queries wait for the connection.
+  // Only what the restore brought back, which is whatever is older than this page: an answer this page
+  // fetched (the session check main.tsx starts at once, a screen's first reads) is already the server's,
+  // and asking again, or cancelling a request on its way to ask again, costs a phone a round trip.
+  const pageStartedAt = performance.timeOrigin;
   const refreshed = restored.then(() =>
-    queryClient.invalidateQueries({ predicate: (query) => shouldPersistQuery(query as unknown as Query) }),
+    queryClient.invalidateQueries(
+      {
+        predicate: (query) =>
+          shouldPersistQuery(query as unknown as Query) && query.state.dataUpdatedAt < pageStartedAt,
+      },
+      { cancelRefetch: false },
+    ),
   );
   return {
     restored: refreshed,
