@@ -113,6 +113,23 @@ export const inventoryRowSchema = z
   .meta({ id: 'InventoryRow' });
 export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 
+/**
+ * GET /api/inventory/totals: SPEC §2's totals over every lot the supplier holds, summed by PostgreSQL so
+ * a phone gets four numbers instead of the whole stock (5,000 lots are 1.5 MB of GET /api/inventory).
+ */
+export const inventoryTotalsSchema = z
+  .object({
+    lots: z.number().int(),
+    unitsOnHand: z.number().int(),
+    value: z.number().describe('Sum of units × the offer price over every lot, GH₵'),
+    lotsAtRisk: z
+      .number()
+      .int()
+      .describe(`Lots expired or expiring within ${EXPIRING_SOON_DAYS} days (UTC), the ones to act on`),
+  })
+  .meta({ id: 'InventoryTotals' });
+export type InventoryTotals = z.infer<typeof inventoryTotalsSchema>;
+
 const money = z
   .number({ error: INVENTORY_MESSAGES.quantityAndPrice })
   .positive(INVENTORY_MESSAGES.pricePositive)

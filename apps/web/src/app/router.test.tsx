@@ -67,7 +67,7 @@ describe('route guards', () => {
     // The Inventory tab loads the organisation's stock as soon as it is selected.
     mockFetch({
       'GET /auth/me': () => json(supplier),
-      'GET /inventory': () => json([]),
+      'GET /inventory/totals': () => json({ lots: 0, unitsOnHand: 0, value: 0, lotsAtRisk: 0 }),
       'GET /inventory?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
       'GET /org/users?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
       'GET /org/users/roles': () => json([]),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryRowSchema, type InventoryRow } from '@aduro/shared/inventory';
+import { inventoryRowSchema, inventoryTotalsSchema, type InventoryRow } from '@aduro/shared/inventory';
+import { sumCedis } from '@aduro/shared/money';
 import { INVENTORY_CSV_COLUMNS, inventoryPageSchema } from '@aduro/shared/inventory-list';
 import type { Page } from '@aduro/shared/pagination';
 import { queryRows } from '../../db/client.ts';
@@ -279,6 +280,45 @@ describe('GET /api/inventory pages and tenancy', () => {
     const theirs = await page(`?limit=200&cursor=${encodeURIComponent(temaFirst.nextCursor!)}`, medilink);
     const mine = new Set(ids(await all('', medilink)));
     expect(theirs.items.every((r) => mine.has(r.id))).toBe(true);
+  });
+});
+
+describe('GET /api/inventory/totals', () => {
+  async function totals(authorization = tema) {
+    const res = await get('/api/inventory/totals', authorization);
+    expect(res.statusCode, res.body).toBe(200);
+    return inventoryTotalsSchema.parse(res.json());
+  }
+  /** SPEC §2's totals worked out from the whole list, as the inventory tab did before this endpoint. */
+  const fromList = (rows: InventoryRow[]) => ({
+    lots: rows.length,
+    unitsOnHand: rows.reduce((sum, r) => sum + r.quantity, 0),
+    value: sumCedis(rows.map((r) => r.quantity * r.unitPrice)),
+    lotsAtRisk: rows.filter((r) => r.expiryStatus === 'expired' || r.expiryStatus === 'expiring_soon').length,
+  });
+
+  it("sums every one of the supplier's own lots as the whole list would, each supplier its own", async () => {
+    for (const who of [tema, medilink]) expect(await totals(who)).toEqual(fromList(await all('', who)));
+    expect(await totals(medilink)).not.toEqual(await totals(tema));
+  });
+
+  it('follows a stock sync, counting a lot that expires within 90 days as one to act on', async () => {
+    const before = await totals();
+    const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await sync(await product('Totals soon'), { batchNumber: 'TOT-1', expiryDate: soon });
+    await sync(await product('Totals later'), { batchNumber: 'TOT-2', expiryDate: '2099-01-31' });
+    expect(await totals()).toEqual({
+      lots: before.lots + 2,
+      unitsOnHand: before.unitsOnHand + 10,
+      value: sumCedis([before.value, 15, 15]),
+      lotsAtRisk: before.lotsAtRisk + 1,
+    });
+    expect(await totals()).toEqual(fromList(await all('')));
+  });
+
+  it('is refused to a buyer, like the rest of the inventory', async () => {
+    const buyer = await t.login('buyer@accracare.demo', 'customer');
+    expect((await get('/api/inventory/totals', buyer)).statusCode).toBe(403);
   });
 });
 

@@ -242,6 +242,27 @@ export async function countLots(db: Executor, filters: LotFilters) {
   return rows[0]?.total ?? 0;
 }
 
+/**
+ * SPEC §2's inventory totals over every lot the supplier holds (the lots the whole list shows: those of
+ * an offered product), with the list's expiry rule: a lot to act on has expired or expires within
+ * EXPIRING_SOON_DAYS of `today`.
+ */
+export async function lotTotals(db: Executor, supplierId: string, today: string) {
+  const rows = await queryRows<{ lots: number; unitsOnHand: number; value: number; lotsAtRisk: number }>(
+    db,
+    // Sums as float8: a bigint would reach the driver as text, and the value is numeric money, exact
+    // in PostgreSQL and as close in a double as each lot's own price is.
+    sql`select count(*)::int as lots,
+               coalesce(sum(l.quantity), 0)::float8 as "unitsOnHand",
+               coalesce(sum(l.quantity * o.unit_price), 0)::float8 as value,
+               (count(*) filter (where ${expiryRange('expired', today)}
+                                    or ${expiryRange('expiring_soon', today)}))::int as "lotsAtRisk"
+        ${lotFrom}
+        where l.supplier_id = ${supplierId}`,
+  );
+  return rows[0] ?? { lots: 0, unitsOnHand: 0, value: 0, lotsAtRisk: 0 };
+}
+
 export async function findProduct(db: Executor, productId: string) {
   const rows = await db
     .select({ id: products.id, name: products.name })

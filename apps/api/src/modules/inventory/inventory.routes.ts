@@ -7,12 +7,19 @@ import {
   forecastSchema,
   inventoryRowSchema,
   inventorySyncSchema,
+  inventoryTotalsSchema,
 } from '@aduro/shared/inventory';
 import { inventoryPageSchema, inventoryQuerySchema } from '@aduro/shared/inventory-list';
 import { CSV_BOM } from '../../lib/csv.ts';
 import { sendJsonText } from '../../lib/json-reply.ts';
 import { member } from '../../plugins/auth.ts';
-import { getForecast, getInventory, inventoryCsv, syncInventory } from './inventory.service.ts';
+import {
+  getForecast,
+  getInventory,
+  getInventoryTotals,
+  inventoryCsv,
+  syncInventory,
+} from './inventory.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -56,6 +63,24 @@ export default async function inventoryRoutes(app: FastifyInstance) {
       // The whole list is already the JSON of InventoryRow[], built by PostgreSQL.
       return typeof answer === 'string' ? sendJsonText(reply, answer) : answer;
     },
+  );
+
+  r.get(
+    '/inventory/totals',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary:
+          "Totals over every one of the signed-in supplier's lots (SPEC §2: Units on hand, Inventory value)",
+        description:
+          'The inventory tab’s totals, summed by the database: how many lots, the units on hand, their value at ' +
+          'the offer prices, and the lots expired or expiring within 90 days (UTC). The whole list is not needed ' +
+          'to show them.',
+        security,
+        response: { 200: inventoryTotalsSchema, ...errors },
+      },
+    },
+    async (request) => getInventoryTotals(app.db, member(request).orgId),
   );
 
   // A static path: it never meets /inventory/:productId-style routes, whatever their order.

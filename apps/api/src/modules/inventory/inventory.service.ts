@@ -8,6 +8,7 @@ import {
   todayUtc,
   type Forecast,
   type InventoryRow,
+  type InventoryTotals,
   type inventorySyncSchema,
 } from '@aduro/shared/inventory';
 import { INVENTORY_CSV_COLUMNS, type InventoryQuery } from '@aduro/shared/inventory-list';
@@ -25,6 +26,7 @@ import {
   findProduct,
   lotsJsonText,
   listUnexpiredLots,
+  lotTotals,
   pageLots,
   syncLot,
   weeklyReleasedUnits,
@@ -81,6 +83,11 @@ export async function getInventory(
     countLots(db, filters),
   ]);
   return toPage(rows, limit, total, positionOf, (r) => r.row);
+}
+
+/** SPEC §2's totals over every lot the supplier holds, as of today (UTC). */
+export function getInventoryTotals(db: Db, supplierId: string): Promise<InventoryTotals> {
+  return lotTotals(db, supplierId, todayUtc());
 }
 
 const lotFiltersOf = (supplierId: string, query: InventoryQuery): LotFilters => ({

@@ -1,4 +1,10 @@
-import { inventoryRowSchema, type ExpiryStatus, type InventoryRow } from '@aduro/shared/inventory';
+import {
+  inventoryRowSchema,
+  inventoryTotalsSchema,
+  type ExpiryStatus,
+  type InventoryRow,
+  type InventoryTotals,
+} from '@aduro/shared/inventory';
 import { inventoryPageSchema } from '@aduro/shared/inventory-list';
 import type { Page } from '@aduro/shared/pagination';
 import {
@@ -44,7 +50,7 @@ export const inventoryPagesQueryKey = (orgId: string, filters: InventoryFilters)
 
 const inventoryListSchema = inventoryRowSchema.array();
 
-/** GET /inventory: the signed-in supplier's stock lots, all of them (SPEC §7): the totals and recalls. */
+/** GET /inventory: the signed-in supplier's stock lots, all of them (SPEC §7), which a recall picks from. */
 export function getInventory(signal?: AbortSignal): Promise<InventoryRow[]> {
   return apiRequest('/inventory', { schema: inventoryListSchema, signal });
 }
@@ -55,8 +61,17 @@ export const inventoryQueryOptions = (orgId: string) =>
     queryFn: ({ signal }) => getInventory(signal),
   });
 
-export function useInventory(orgId: string) {
-  return useQuery(inventoryQueryOptions(orgId));
+/** GET /inventory/totals: the tab's totals, summed by the server rather than from every lot. */
+export function getInventoryTotals(signal?: AbortSignal): Promise<InventoryTotals> {
+  return apiRequest('/inventory/totals', { schema: inventoryTotalsSchema, signal });
+}
+
+/** Under ['inventory', orgId], so a sync, a recall or a live event refreshes the totals with the lots. */
+export function useInventoryTotals(orgId: string) {
+  return useQuery({
+    queryKey: [...inventoryQueryKey(orgId), 'totals'] as const,
+    queryFn: ({ signal }) => getInventoryTotals(signal),
+  });
 }
 
 /** GET /inventory?…&limit=&cursor=: one page of lots in the list's order, with the filtered total. */

@@ -1,4 +1,4 @@
-import type { InventoryRow } from '@aduro/shared/inventory';
+import type { InventoryRow, InventoryTotals as Totals } from '@aduro/shared/inventory';
 import type { Page } from '@aduro/shared/pagination';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -58,22 +58,24 @@ const page = (
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
+const NO_TOTALS: Totals = { lots: 0, unitsOnHand: 0, value: 0, lotsAtRisk: 0 };
+
 /**
  * The table (and totals) at `url`, the server answering GET /inventory?… from `pages` by query string
- * (after /inventory?), and the whole list from `all`.
+ * (after /inventory?), and GET /inventory/totals with `totals`.
  */
 function renderTable(
   pages: Record<string, Page<InventoryRow>>,
   {
-    all = [],
+    totals = NO_TOTALS,
     url = '/supplier',
     handlers: extra = {},
-  }: { all?: InventoryRow[]; url?: string; handlers?: Parameters<typeof mockFetch>[0] } = {},
+  }: { totals?: Totals; url?: string; handlers?: Parameters<typeof mockFetch>[0] } = {},
 ) {
   const handlers = Object.fromEntries(
     Object.entries(pages).map(([query, answer]) => [`GET /inventory?${query}`, () => json(answer)]),
   );
-  const fetchMock = mockFetch({ 'GET /inventory': () => json(all), ...handlers, ...extra });
+  const fetchMock = mockFetch({ 'GET /inventory/totals': () => json(totals), ...handlers, ...extra });
   const onForecast = vi.fn();
   const user = userEvent.setup();
   const router: Router = createMemoryRouter(
@@ -98,7 +100,7 @@ function renderTable(
   const requested = () =>
     fetchMock.mock.calls
       .map(([input]) => String(input).replace(/^.*?\/api/, ''))
-      .filter((u) => u !== '/inventory');
+      .filter((u) => u !== '/inventory/totals');
   return { user, onForecast, router, fetchMock, requested };
 }
 
@@ -113,9 +115,11 @@ function tableProducts(): string[] {
 }
 
 describe('InventoryTable', () => {
-  it('shows each lot with price in GH₵, expiry badge with days, the count, and totals in exact pesewas', async () => {
+  it("shows each lot with price in GH₵, expiry badge with days, the count, and the server's totals", async () => {
     const rows = [amoxSoon, amoxLater, para, gauze];
-    renderTable({ 'limit=50': page(rows) }, { all: rows });
+    // 40 × 45.50 + 5 × 45.50 + 300 × 0.10 + 3 × 0.10 = 2047.50 + 30.30, summed by the server.
+    const totals = { lots: 4, unitsOnHand: 348, value: 2077.8, lotsAtRisk: 2 };
+    renderTable({ 'limit=50': page(rows) }, { totals });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(5);
     expect(within(table).getAllByText('GH₵45.50')).toHaveLength(2);
@@ -126,10 +130,10 @@ describe('InventoryTable', () => {
     expect(within(table).getByText('20 Jun 2026')).toBeInTheDocument();
     expect(card().getByText('4 lots')).toBeInTheDocument();
 
-    const totals = screen.getByRole('region', { name: 'Inventory totals' });
-    // 40 × 45.50 + 5 × 45.50 + 300 × 0.10 + 3 × 0.10 = 2047.50 + 30.30.
-    expect(within(totals).getByText('Inventory value').nextSibling).toHaveTextContent('GH₵2,077.80');
-    expect(within(totals).getByText('Units on hand').nextSibling).toHaveTextContent('348');
+    const tiles = within(screen.getByRole('region', { name: 'Inventory totals' }));
+    expect(await tiles.findByText('GH₵2,077.80')).toBeInTheDocument();
+    expect(tiles.getByText('Units on hand').nextSibling).toHaveTextContent('348');
+    expect(tiles.getByText('Lots to act on').nextSibling).toHaveTextContent('2');
   });
 
   it('sends the product, batch and expiry filters to the server and writes them to the URL, leaving other parameters', async () => {
@@ -336,8 +340,8 @@ describe('InventoryTable', () => {
     expect(
       await screen.findByText('No inventory data yet. Push your first stock update to activate analytics.'),
     ).toBeInTheDocument();
-    const totals = screen.getByRole('region', { name: 'Inventory totals' });
-    expect(within(totals).getByText('Inventory value').nextSibling).toHaveTextContent('GH₵0.00');
+    const totals = within(screen.getByRole('region', { name: 'Inventory totals' }));
+    expect(await totals.findByText('GH₵0.00')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(toastError).toHaveBeenCalledWith('No inventory rows to export');

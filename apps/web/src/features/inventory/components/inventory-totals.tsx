@@ -1,13 +1,10 @@
-import { toCedis } from '@aduro/shared/money';
 import { StatTile } from '../../../components/ui/stat-tile';
 import { formatCedis, formatUnits } from '../../../lib/format';
-import { useInventory } from '../api/get-inventory';
-import { inventoryTotals } from '../utils/inventory-totals';
+import { useInventoryTotals } from '../api/get-inventory';
 
 /** SPEC §2 totals 'Units on hand' and 'Inventory value', plus the lots that need attention. */
 export function InventoryTotals({ orgId }: { orgId: string }) {
-  const inventory = useInventory(orgId);
-  const totals = inventory.data ? inventoryTotals(inventory.data) : undefined;
+  const totals = useInventoryTotals(orgId).data;
   const pending = '—';
   return (
     <section aria-label="Inventory totals">
@@ -25,7 +22,7 @@ export function InventoryTotals({ orgId }: { orgId: string }) {
           value={
             totals ? (
               <span className="text-[length:min(1.25rem,9cqi)] whitespace-nowrap sm:text-[length:min(1.5rem,9cqi)]">
-                {formatCedis(toCedis(totals.valuePesewas))}
+                {formatCedis(totals.value)}
               </span>
             ) : (
               pending

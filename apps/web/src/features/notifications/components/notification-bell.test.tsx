@@ -166,7 +166,7 @@ describe('NotificationBell', () => {
     signedIn(
       {
         [FIRST_PAGE]: () => json(page([drafted])),
-        'GET /inventory': () => json([]),
+        'GET /inventory/totals': () => json({ lots: 0, unitsOnHand: 0, value: 0, lotsAtRisk: 0 }),
         'GET /inventory?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
         // The shipping tab: the first page of outgoing orders, and the drafts awaiting approval.
         'GET /orders?sellerId=org-tema&status=RELEASED%2CSHIPPED&limit=20': () =>
