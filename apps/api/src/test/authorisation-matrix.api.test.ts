@@ -154,6 +154,7 @@ const POLICY: Record<string, Policy> = {
   },
   'GET /api/inventory': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory' }) },
   'GET /api/inventory.csv': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory.csv' }) },
+  'GET /api/inventory/totals': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory/totals' }) },
   'POST /api/inventory': {
     allow: WITH_INVENTORY,
     request: (c) => ({
