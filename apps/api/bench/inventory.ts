@@ -196,6 +196,25 @@ async function measure(label: string, opts: { databaseUrl?: string }) {
       console.log(
         `  non-2xx: ${runs.reduce((s, r) => s + r.non2xx, 0)}, errors: ${runs.reduce((s, r) => s + r.errors, 0)}`,
       );
+
+      // The Inventory tab's totals, which it read from the whole list above until it had their own call.
+      const answerBytes = async (url: string) =>
+        (await (await fetch(url, { headers: { authorization: auth } })).arrayBuffer()).byteLength;
+      const totalsUrl = `${server.base}/api/inventory/totals`;
+      await load(totalsUrl, auth); // warm-up
+      const totalsRuns = [];
+      for (let i = 0; i < 3; i++) totalsRuns.push(await load(totalsUrl, auth));
+      console.log(
+        `[${label}] GET /api/inventory/totals for the same supplier, 10 connections, 3 x 10 s ` +
+          `(answer ${await answerBytes(totalsUrl)} bytes; the whole list ${await answerBytes(`${server.base}/api/inventory`)})`,
+      );
+      console.log(`  requests/s median: ${median(totalsRuns.map((r) => r.rps)).toFixed(1)}`);
+      console.log(
+        `  p50 median: ${median(totalsRuns.map((r) => r.p50))} ms, p99 median: ${median(totalsRuns.map((r) => r.p99))} ms`,
+      );
+      console.log(
+        `  non-2xx: ${totalsRuns.reduce((s, r) => s + r.non2xx, 0)}, errors: ${totalsRuns.reduce((s, r) => s + r.errors, 0)}`,
+      );
     } finally {
       await server.stop();
     }
