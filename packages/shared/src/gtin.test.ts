@@ -30,6 +30,11 @@ describe('normaliseGtin', () => {
     expect(normaliseGtin('009506000134352')).toBeNull();
     expect(normaliseGtin('')).toBeNull();
   });
+
+  it('rejects zeros alone, which pass the check digit but name no product', () => {
+    for (const zeros of ['00000000', '000000000000', '0000000000000', '00000000000000', '0000 0000'])
+      expect(normaliseGtin(zeros)).toBeNull();
+  });
 });
 
 describe('gtinCheckDigit', () => {

@@ -27,6 +27,9 @@ export function normaliseGtin(input: string): string | null {
   const digits = input.replace(/\s+/g, '');
   if (!/^\d+$/.test(digits) || !GTIN_LENGTHS.has(digits.length)) return null;
   const gtin = digits.padStart(14, '0');
+  // Zeros alone pass the check digit but name no product: GS1 issues no company prefix of zeros, and a
+  // scanner reads them off a blank or damaged label.
+  if (/^0+$/.test(gtin)) return null;
   return gtinCheckDigit(gtin.slice(0, 13)) === Number(gtin[13]) ? gtin : null;
 }
 
