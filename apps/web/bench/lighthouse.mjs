@@ -7,6 +7,7 @@
 //
 //   node apps/web/bench/lighthouse.mjs            (after `npm run build`; WEB_DIST_DIR picks another build)
 //   LIGHTHOUSE_PORT=3213 LIGHTHOUSE_JSON_DIR=/tmp/lh node apps/web/bench/lighthouse.mjs
+//   LIGHTHOUSE_PAGES=/customer,/admin node apps/web/bench/lighthouse.mjs   (some pages only, when tuning one)
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,12 +29,18 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const PASSWORD = 'demo1234';
 
 /** Each page and who looks at it; /login is seen signed out. */
-const PAGES = [
+const ALL_PAGES = [
   { path: '/login', user: null },
   { path: '/customer', user: { email: 'buyer@accracare.demo', userType: 'customer' } },
   { path: '/supplier', user: { email: 'admin@tema-pharma.demo', userType: 'supplier' } },
   { path: '/admin', user: { email: 'admin@aduro.demo', userType: 'platform' } },
 ];
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES;
+if (PAGES.length === 0) {
+  console.error(`LIGHTHOUSE_PAGES names none of ${ALL_PAGES.map((p) => p.path).join(', ')}`);
+  process.exit(1);
+}
 
 async function waitForServer(child) {
   for (;;) {
@@ -165,12 +172,14 @@ async function main() {
       });
     }
 
-    const js = await loginScripts(context);
-    console.log(
-      `\n/login JavaScript: ${js.files} files, ${js.kb.toFixed(1)} KB as sent (budget < ${LOGIN_JS_BUDGET_KB} KB)`,
-    );
-    if (js.kb >= LOGIN_JS_BUDGET_KB) {
-      failures.push(`/login JavaScript ${js.kb.toFixed(1)} KB >= ${LOGIN_JS_BUDGET_KB} KB`);
+    if (PAGES.some((p) => p.path === '/login')) {
+      const js = await loginScripts(context);
+      console.log(
+        `\n/login JavaScript: ${js.files} files, ${js.kb.toFixed(1)} KB as sent (budget < ${LOGIN_JS_BUDGET_KB} KB)`,
+      );
+      if (js.kb >= LOGIN_JS_BUDGET_KB) {
+        failures.push(`/login JavaScript ${js.kb.toFixed(1)} KB >= ${LOGIN_JS_BUDGET_KB} KB`);
+      }
     }
   } finally {
     await browser?.close().catch(() => undefined);

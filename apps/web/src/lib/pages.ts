@@ -16,6 +16,15 @@ export function pageItems<T extends { id: string }>(data: InfiniteData<Page<T>> 
   });
 }
 
+/**
+ * How many rows the filters match, once known. While the previous filter's rows stand in (placeholder
+ * data) their total is the previous filter's, so it is not shown as the new one's: the supplier who
+ * picked 'Delivered' read the 8 shipments still on the way as '8 orders' until the answer came.
+ */
+export function pageTotal(pages: UseInfiniteQueryResult<InfiniteData<Page<unknown>>>): number | undefined {
+  return pages.isPlaceholderData ? undefined : pages.data?.pages[0]?.total;
+}
+
 /** '1 lot', '1,204 lots': every row the filters match, not only those loaded. */
 export function countText(total: number, singular: string, plural = `${singular}s`): string {
   return total === 1 ? `1 ${singular}` : `${formatUnits(total)} ${plural}`;

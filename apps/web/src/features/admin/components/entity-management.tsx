@@ -21,7 +21,7 @@ import { useOpenLicence } from '../api/open-licence';
 import { useToggleEntity } from '../api/toggle-entity';
 import { useEntityFilters, type EntityActiveFilter } from '../hooks/use-entity-filters';
 import { LoadMore } from '../../../components/ui/load-more';
-import { countText, loadMoreProps, pageItems } from '../../../lib/pages';
+import { countText, loadMoreProps, pageItems, pageTotal } from '../../../lib/pages';
 
 export const NO_ENTITIES = 'No entities to display.';
 export const NO_MATCHING_ENTITIES = 'No organisations match these filters.';
@@ -60,7 +60,7 @@ export function EntityManagement() {
   const csv = useDownloadEntitiesCsv();
   const fieldId = useId();
   const shown = entitiesOf(pages.data);
-  const total = pages.data?.pages[0]?.total;
+  const total = pageTotal(pages);
 
   function exportCsv() {
     if (total === 0) {

@@ -18,7 +18,7 @@ import { CreditApplicationStatus } from './credit-application-status';
 import { LoadMore } from '../../../components/ui/load-more';
 import { RiskCheck } from './risk-check';
 import { applicationCountText, applicationsOf } from '../utils/credit-applications';
-import { loadMoreProps } from '../../../lib/pages';
+import { loadMoreProps, pageTotal } from '../../../lib/pages';
 
 export const NO_PENDING_APPLICATIONS = 'No pending applications.';
 export const NO_MATCHING_APPLICATIONS = 'No applications match these filters.';
@@ -56,7 +56,7 @@ export function CreditQueue({ orgId, pinnedParams }: CreditQueueProps) {
   const list = applicationsOf(pages.data);
   const pending = list.filter((a) => a.status === 'pending');
   const decided = list.filter((a) => a.status !== 'pending');
-  const total = pages.data?.pages[0]?.total;
+  const total = pageTotal(pages);
   const failed = pages.isError && !pages.isFetchNextPageError;
   const dimmed = pages.isPlaceholderData && 'opacity-60 transition-opacity';
   // The foot follows the last rows shown: the server lists the decided ones after every pending one.

@@ -17,7 +17,7 @@ import { useInventoryFilters } from '../hooks/use-inventory-filters';
 import { EXPIRY_STATUS_NAMES } from '../utils/expiry';
 import { LoadMore } from '../../../components/ui/load-more';
 import { LotStatusBadge } from './lot-status-badge';
-import { countText, loadMoreProps, pageItems } from '../../../lib/pages';
+import { countText, loadMoreProps, pageItems, pageTotal } from '../../../lib/pages';
 
 export const EMPTY_INVENTORY_MESSAGE =
   'No inventory data yet. Push your first stock update to activate analytics.';
@@ -119,7 +119,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedPar
   const download = useDownloadInventoryCsv(orgId);
   const fieldId = useId();
   const shown = lotsOf(pages.data);
-  const total = pages.data?.pages[0]?.total;
+  const total = pageTotal(pages);
 
   function exportCsv() {
     // What the filters match, as the table shows it; the server would answer a header alone.

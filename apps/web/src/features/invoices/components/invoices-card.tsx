@@ -27,7 +27,7 @@ import {
 import { InvoiceBatches } from './invoice-batches';
 import { LoadMore } from '../../../components/ui/load-more';
 import { RecordPaymentDialog } from './record-payment-dialog';
-import { countText, loadMoreProps, pageItems } from '../../../lib/pages';
+import { countText, loadMoreProps, pageItems, pageTotal } from '../../../lib/pages';
 
 interface InvoicesCardProps {
   orgId: string | null;
@@ -86,7 +86,7 @@ export function InvoicesCard({ orgId, side, pinnedParams }: InvoicesCardProps) {
   const openInvoices = open.data ?? [];
   const overdue = openInvoices.filter((i) => invoiceState(i) === 'overdue');
   const shown = invoicesOf(pages.data);
-  const total = pages.data?.pages[0]?.total;
+  const total = pageTotal(pages);
   const today = todayUtc();
   const copy = COPY[side];
 

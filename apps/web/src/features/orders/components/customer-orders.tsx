@@ -19,7 +19,7 @@ import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
 import { LoadMore } from '../../../components/ui/load-more';
 import { NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
-import { loadMoreProps } from '../../../lib/pages';
+import { loadMoreProps, pageTotal } from '../../../lib/pages';
 
 export const NO_ORDERS_MESSAGE =
   'No orders yet. Once you launch RFQs, they will appear here for approval and tracking.';
@@ -46,7 +46,7 @@ export function CustomerOrders({ orgId }: { orgId: string | null }) {
   const pages = useOrdersPages(orgId, { buyerId: orgId, ...filters.applied });
   const live = useOrders(orgId, { buyerId: orgId, status: LIVE_STATUSES });
   const orders = ordersOf(pages.data);
-  const total = pages.data?.pages[0]?.total ?? 0;
+  const total = pageTotal(pages);
   const linkedOrder = useLinkedOrder(orders);
   const approve = useApproveOrder(orgId);
   const cancel = useCancelOrder(orgId);

@@ -22,10 +22,11 @@ export function ordersOf(data: InfiniteData<Page<Order>> | undefined): Order[] {
 /** '1 order', '1,204 orders': every order the filters match, not only those loaded. */
 export const orderCountText = (total: number): string => countText(total, 'order');
 
-export function OrdersCount({ total }: { total: number }) {
+/** The count line; empty while a new filter's count is on its way (`pageTotal`). */
+export function OrdersCount({ total }: { total: number | undefined }) {
   return (
     <p className="text-sm text-slate-600 tabular-nums" aria-live="polite">
-      {orderCountText(total)}
+      {total === undefined ? null : orderCountText(total)}
     </p>
   );
 }

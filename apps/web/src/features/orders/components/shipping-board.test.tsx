@@ -81,6 +81,32 @@ describe('ShippingBoard', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('RELEASED,SHIPPED');
   });
 
+  it("does not show the outgoing orders' count as the delivered ones' while those load", async () => {
+    let answerDelivered: (response: Response) => void = () => undefined;
+    mockFetch({
+      [OUTGOING_PAGE]: () => json(page([nthOrder(1, { drops: [drop('Shipped')] })], 8)),
+      [AWAITING]: () => json([]),
+      [ordersKey({ sellerId: SELLER, status: 'RELEASED,SHIPPED', limit: '1' })]: () =>
+        json(page([nthOrder(1)], 8, 'c')),
+      [ordersKey({ sellerId: SELLER, status: 'DELIVERED', limit: '20' })]: () =>
+        new Promise<Response>((resolve) => (answerDelivered = resolve)),
+    });
+    const { user } = renderAt(<ShippingBoard orgId={SELLER} canReadInvoices />, '/supplier?tab=shipping');
+    expect(await screen.findByText('8 orders')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Delivered');
+    // The outgoing cards stay, dimmed and marked busy, but their count is not the new filter's.
+    await waitFor(() => expect(screen.queryByText('8 orders')).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'Product 1, PO-2026-000001' }).parentElement).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    answerDelivered(
+      json(page([nthOrder(5, { status: 'DELIVERED', drops: [drop('Delivered')] }), nthOrder(6)], 25, 'c2')),
+    );
+    expect(await screen.findByText('25 orders')).toBeInTheDocument();
+  });
+
   it('tells an empty default view from filters that match nothing', async () => {
     mockFetch({
       [OUTGOING_PAGE]: () => json(page([], 0)),

@@ -25,7 +25,7 @@ import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
 import { LoadMore } from '../../../components/ui/load-more';
 import { NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
-import { loadMoreProps } from '../../../lib/pages';
+import { loadMoreProps, pageTotal } from '../../../lib/pages';
 
 export const NO_SHIPMENTS_MESSAGE = 'No orders awaiting dispatch or delivery.';
 
@@ -60,7 +60,7 @@ export function ShippingBoard({
   const filters = useOrderFilters({ defaultStatus: OUTGOING_STATUS, place: SHIPPING_TAB });
   const pages = useOrdersPages(orgId, { sellerId: orgId, ...filters.applied });
   const orders = ordersOf(pages.data);
-  const total = pages.data?.pages[0]?.total ?? 0;
+  const total = pageTotal(pages);
   const defaultView = !filters.active;
   // The badge counts what is on its way whatever the list shows: the list's own total in the default view.
   const outgoingCount = useOrdersCount(
@@ -68,11 +68,7 @@ export function ShippingBoard({
     { sellerId: orgId, status: OUTGOING },
     { enabled: !defaultView },
   );
-  const liveCount = defaultView
-    ? pages.isPlaceholderData
-      ? undefined
-      : pages.data?.pages[0]?.total
-    : outgoingCount.data;
+  const liveCount = defaultView ? total : outgoingCount.data;
   // Drafts the customers have not approved yet, listed under the outgoing ones in the default view.
   const awaiting = useOrders(orgId, { sellerId: orgId, status: AWAITING });
   const move = useUpdateDrop(orgId);
