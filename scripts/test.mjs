@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check in one command. Lint and types, unit and API suites on PGlite, the API suite again on
-// PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys in headless Chromium.
+// `npm test`: every check in one command. Lint and types, unit and API suites on PGlite, then the API suite
+// again on PostgreSQL when TEST_DATABASE_URL is set, beside the browser journeys in headless Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -49,10 +49,10 @@ function countPlaywright(file) {
 async function together(...jobs) {
   const results = await Promise.all(
     jobs.map(
-      ([label, command, args]) =>
+      ([label, command, args, env = {}]) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn(command, args, { cwd: root, env: process.env });
+          const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
           let output = '';
           child.stdout.on('data', (chunk) => (output += chunk));
           child.stderr.on('data', (chunk) => (output += chunk));
@@ -67,37 +67,53 @@ async function together(...jobs) {
   return results.every(Boolean);
 }
 
-const vitest = (label, file, args, env) => {
-  const out = path.join(reports, file);
-  const ok = run(
-    label,
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
-    env,
-  );
-  countVitest(out);
-  return ok;
-};
+const vitestArgs = (report) => [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
 
 let ok = await together(['Lint', 'npx', ['eslint', '.']], ['Type check', 'npm', ['run', 'typecheck']]);
-ok = vitest('Unit and API tests (PGlite)', 'vitest.json', []) && ok;
-if (process.env.TEST_DATABASE_URL) {
-  ok =
-    vitest('API tests on PostgreSQL', 'vitest-pg.json', ['--project', 'api'], { TEST_DB: 'postgres' }) && ok;
-} else {
-  console.log('\nTEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
-}
-if (process.env.SKIP_E2E === '1') {
-  console.log('\nSKIP_E2E=1: browser journeys skipped.');
-} else {
-  ok = run('Build the web app', 'npm', ['run', 'build']) && ok;
-  const out = path.join(reports, 'playwright.json');
-  ok =
-    run('Browser journeys (Playwright, headless Chromium)', 'npx', ['playwright', 'test'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    }) && ok;
-  countPlaywright(out);
-}
+const pgliteReport = path.join(reports, 'vitest.json');
+ok = run('Unit and API tests (PGlite)', 'npx', vitestArgs(pgliteReport)) && ok;
+countVitest(pgliteReport);
+
+const pgReport = path.join(reports, 'vitest-pg.json');
+const playwrightReport = path.join(reports, 'playwright.json');
+const pgSuite = process.env.TEST_DATABASE_URL
+  ? [
+      'API tests on PostgreSQL',
+      'npx',
+      // One worker: the browser journeys use about a core beside it (see below).
+      [...vitestArgs(pgReport), '--project', 'api', '--maxWorkers=1'],
+      { TEST_DB: 'postgres' },
+    ]
+  : null;
+if (!pgSuite) console.log('\nTEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
+const e2e = process.env.SKIP_E2E !== '1';
+if (!e2e) console.log('\nSKIP_E2E=1: browser journeys skipped.');
+else ok = run('Build the web app', 'npm', ['run', 'build']) && ok;
+// The browser journeys run one at a time (one server, one demo database) and keep about one core busy, so
+// the API suite on PostgreSQL runs beside them on the other rather than after them: about 100 s off
+// `npm test` here. Both wait on state, never on time, so sharing the machine must not change an outcome.
+ok =
+  (await together(
+    ...[
+      pgSuite,
+      e2e
+        ? [
+            'Browser journeys (Playwright, headless Chromium)',
+            'npx',
+            ['playwright', 'test'],
+            { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+          ]
+        : null,
+    ].filter(Boolean),
+  )) && ok;
+if (pgSuite) countVitest(pgReport);
+if (e2e) countPlaywright(playwrightReport);
 
 console.log('\n=== Summary ===');
 for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.label} (${s.seconds}s)`);
