@@ -114,7 +114,7 @@ describe('customer hub', () => {
       await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules, Ernest Chemists/ }),
     );
 
-    expect(screen.getByRole('dialog', { name: 'Amoxicillin 500 mg capsules' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Amoxicillin 500 mg capsules' })).toBeInTheDocument();
     expect(await screen.findByText(/stock it, from/)).toHaveTextContent(
       '4 suppliers stock it, from GH₵104.50 per unit.',
     );
@@ -172,7 +172,7 @@ describe('customer hub', () => {
     await user.click(screen.getByRole('button', { name: `Compare: ${ACCRA.name}` }));
     await user.click(screen.getByRole('button', { name: `Add to cart from ${TEMA.name}` }));
     // The cart form starts from the supplier's price and moq.
-    expect(screen.getByRole('dialog', { name: 'Add to cart' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Add to cart' })).toHaveTextContent(
       'Amoxicillin 500 mg capsules from Tema Pharma Distributors at 104.5 (moq 2)',
     );
 
@@ -196,8 +196,8 @@ describe('customer hub', () => {
     await user.click(await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules,/ }));
     await user.keyboard('{Escape}');
     await user.click(await screen.findByRole('button', { name: `Add to cart from ${TEMA.name}` }));
-    await user.click(screen.getByRole('button', { name: 'Confirm add' }));
-    expect(screen.getByRole('dialog', { name: 'Procurement cart' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Confirm add' }));
+    expect(await screen.findByRole('dialog', { name: 'Procurement cart' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Add to cart' })).not.toBeInTheDocument();
   });
 
@@ -205,7 +205,7 @@ describe('customer hub', () => {
     const { user } = openHub();
     expect(await screen.findByText(`Most purchased for ${ORG}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Procurement' }));
-    expect(screen.getByRole('dialog', { name: 'Procurement' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Procurement' })).toBeInTheDocument();
   });
 
   it('exports the matches from the product dialog and launches an RFQ without any request', async () => {
@@ -236,7 +236,7 @@ describe('customer hub', () => {
       [`GET /products/${AMOXICILLIN.id}/suppliers?buyerId=${ORG}`]: () => json([]),
     });
     await user.click(await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules,/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Amoxicillin 500 mg capsules' });
+    const dialog = await screen.findByRole('dialog', { name: 'Amoxicillin 500 mg capsules' });
     expect(
       await within(dialog).findByText(
         'No active suppliers surfaced yet. Launch an RFQ to invite bids instantly.',

@@ -3,16 +3,12 @@ import type { SupplierCatalogueItem, SupplierDirectoryEntry, SupplierMatch } fro
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { lazyDialog, usePreloadWhenIdle } from '../../../components/ui/lazy-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
-import { AddToCartDialog } from '../../../features/cart/components/add-to-cart-dialog';
-import { OrderBuilder } from '../../../features/orders/components/order-builder';
-import { CartDrawer } from '../../../features/cart/components/cart-drawer';
-import { ProcurementCartModal } from '../../../features/cart/components/procurement-cart-modal';
 import { useCart } from '../../../features/cart/api/get-cart';
 import { MostPurchasedPanel } from '../../../features/analytics/components/most-purchased-panel';
 import { CatalogueBrowser } from '../../../features/catalogue/components/catalogue-browser';
-import { ProductDialog } from '../../../features/catalogue/components/product-dialog';
 import { QuickCompareForm } from '../../../features/catalogue/components/quick-compare-form';
 import { packagingLabel } from '../../../features/catalogue/utils/product-labels';
 import { ExpiryBadge } from '../../../features/inventory/components/expiry-badge';
@@ -28,6 +24,23 @@ import { MAX_COMPARED_SUPPLIERS } from '../../../features/suppliers/utils/compar
 import { exportSupplierMatches } from '../../../features/suppliers/utils/supplier-matches-csv';
 import { formatCedis } from '../../../lib/format';
 import { useHubComparison } from './use-hub-comparison';
+
+// Opened by a click: downloaded once the hub has drawn (components/ui/lazy-dialog.tsx).
+const ProductDialog = lazyDialog(
+  async () => (await import('../../../features/catalogue/components/product-dialog')).ProductDialog,
+);
+const AddToCartDialog = lazyDialog(
+  async () => (await import('../../../features/cart/components/add-to-cart-dialog')).AddToCartDialog,
+);
+const OrderBuilder = lazyDialog(
+  async () => (await import('../../../features/orders/components/order-builder')).OrderBuilder,
+);
+const CartDrawer = lazyDialog(
+  async () => (await import('../../../features/cart/components/cart-drawer')).CartDrawer,
+);
+const ProcurementCartModal = lazyDialog(
+  async () => (await import('../../../features/cart/components/procurement-cart-modal')).ProcurementCartModal,
+);
 
 /** SPEC §2: fixed marketing figures, not computed from data. */
 const MARKETPLACE_FIGURES = [
@@ -99,6 +112,7 @@ export function CustomerHubRoute() {
   const builderMatch = builder && compared && builder.productId === compared.id ? builder.match : null;
   const matchesSection = useRef<HTMLDivElement>(null);
   const supplierPanel = useRef<HTMLDivElement>(null);
+  usePreloadWhenIdle(ProductDialog, AddToCartDialog, OrderBuilder, CartDrawer, ProcurementCartModal);
 
   // Rows of the comparison table in the order chosen, with the figures of the latest answer; a
   // supplier that stopped offering the product drops out.
