@@ -1,4 +1,4 @@
-import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
+import { ChangePasswordButton } from '../../features/auth/components/change-password-button';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 /**
@@ -10,7 +10,7 @@ export function SignedInControls({ userId, email }: { userId: string; email: str
   return (
     <>
       <NotificationBell userId={userId} email={email} />
-      <ChangePasswordDialog />
+      <ChangePasswordButton />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { ProductPicker } from '../../../features/catalogue/components/product-picker';
-import { DeclareRecallDialog } from '../../../features/recalls/components/declare-recall-dialog';
+import { DeclareRecallButton } from '../../../features/recalls/components/declare-recall-button';
 import { RecallsWorkspace } from '../../../features/recalls/components/recalls-workspace';
 import { useRecallParam } from '../../../features/recalls/hooks/use-recall-param';
 
@@ -21,7 +21,7 @@ export function AdminRecallsSection({ orgId }: { orgId: string | null }) {
         description="Every recall on the marketplace, with the deliveries each one traced."
         emptyMessage="No recalls declared. When a regulator or manufacturer withdraws a batch, declare a recall to quarantine it at every supplier."
         actions={
-          <DeclareRecallDialog
+          <DeclareRecallButton
             orgId={orgId}
             renderProductPicker={(props) => <ProductPicker {...props} />}
             onDeclared={(recall) => select(recall.id)}

@@ -2,10 +2,8 @@ import { hasPermission } from '@aduro/shared/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { inventoryQueryOptions } from '../../../features/inventory/api/get-inventory';
-import {
-  DeclareRecallDialog,
-  type RecallProductOption,
-} from '../../../features/recalls/components/declare-recall-dialog';
+import { DeclareRecallButton } from '../../../features/recalls/components/declare-recall-button';
+import type { RecallProductOption } from '../../../features/recalls/components/declare-recall-dialog';
 import { RecallsWorkspace } from '../../../features/recalls/components/recalls-workspace';
 import { useRecallParam } from '../../../features/recalls/hooks/use-recall-param';
 
@@ -59,7 +57,7 @@ export function RecallsTab({ orgId, permissions }: RecallsTabProps) {
       emptyMessage="No recalls of your stock. When a batch must come off the market, declare a recall: its lots are quarantined and every delivery that received it is traced."
       actions={
         canDeclare && (
-          <DeclareRecallDialog
+          <DeclareRecallButton
             orgId={orgId}
             products={own.products}
             productsLoading={own.loading}

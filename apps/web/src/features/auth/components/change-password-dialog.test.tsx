@@ -8,14 +8,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, mockFetch } from '../../../test/test-utils';
-import { ChangePasswordDialog } from './change-password-dialog';
+import { ChangePasswordButton } from './change-password-button';
 
 /** The top bar's account button on a signed-in page, with /login to land on after signing out. */
 async function openDialog() {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
   const router = createMemoryRouter(
     [
-      { path: '/customer', element: <ChangePasswordDialog /> },
+      { path: '/customer', element: <ChangePasswordButton /> },
       { path: '/login', element: <p>Sign-in page</p> },
     ],
     { initialEntries: ['/customer'] },

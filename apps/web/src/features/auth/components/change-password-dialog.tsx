@@ -1,6 +1,5 @@
 import { changePasswordSchema, NEW_PASSWORD_MIN_LENGTH, type ChangePasswordInput } from '@aduro/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -15,10 +14,16 @@ const resolver = zodResolver(changePasswordSchema);
 
 /**
  * The signed-in user's account actions, from the top bar: change the password (this session stays,
- * every other one ends) or sign out everywhere (this one too). Escape closes it (SPEC §2).
+ * every other one ends) or sign out everywhere (this one too). Escape closes it (SPEC §2). Opened by
+ * ChangePasswordButton, which downloads it when first needed.
  */
-export function ChangePasswordDialog() {
-  const [open, setOpen] = useState(false);
+export function ChangePasswordDialog({
+  open,
+  onOpenChange: setOpen,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const form = useForm<ChangePasswordInput>({ defaultValues: EMPTY, resolver });
   const { register, handleSubmit, reset, setError, formState } = form;
   const { errors } = formState;
@@ -48,80 +53,66 @@ export function ChangePasswordDialog() {
     change.mutate(input, { onSuccess: () => onOpenChange(false), onError: showServerFieldErrors });
 
   return (
-    <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} title="Change password">
-        <svg className="size-4" viewBox="0 0 20 20" fill="none" aria-hidden="true">
-          <circle cx="7" cy="10" r="3.25" stroke="currentColor" strokeWidth="1.5" />
-          <path
-            d="M10.25 10H17m-2.5 0v2.5M12.5 10v2"
-            stroke="currentColor"
-            strokeWidth="1.5"
-            strokeLinecap="round"
-          />
-        </svg>
-        <span className="sr-only lg:not-sr-only">Change password</span>
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={onOpenChange}
-        title="Change password"
-        description="You stay signed in here; every other session of your account is signed out."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form="change-password-form"
-              loading={change.isPending}
-              disabled={signOutEverywhere.isPending}
-            >
-              Save new password
-            </Button>
-          </>
-        }
-      >
-        <form
-          id="change-password-form"
-          noValidate
-          onSubmit={handleSubmit(onValid)}
-          className="flex flex-col gap-4"
-        >
-          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register('currentPassword')}
-                type="password"
-                autoComplete="current-password"
-              />
-            )}
-          </FormField>
-          <FormField
-            id="new-password"
-            label="New password"
-            error={errors.newPassword?.message}
-            hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters`}
-          >
-            {(control) => (
-              <Input {...control} {...register('newPassword')} type="password" autoComplete="new-password" />
-            )}
-          </FormField>
-        </form>
-        <div className="mt-5 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600">Lost a device? End every session, this one too.</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={signOutEverywhere.isPending}
-            disabled={change.isPending}
-            onClick={() => signOutEverywhere.mutate()}
-          >
-            Sign out everywhere
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change password"
+      description="You stay signed in here; every other session of your account is signed out."
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
           </Button>
-        </div>
-      </Dialog>
-    </>
+          <Button
+            type="submit"
+            form="change-password-form"
+            loading={change.isPending}
+            disabled={signOutEverywhere.isPending}
+          >
+            Save new password
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="change-password-form"
+        noValidate
+        onSubmit={handleSubmit(onValid)}
+        className="flex flex-col gap-4"
+      >
+        <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('currentPassword')}
+              type="password"
+              autoComplete="current-password"
+            />
+          )}
+        </FormField>
+        <FormField
+          id="new-password"
+          label="New password"
+          error={errors.newPassword?.message}
+          hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters`}
+        >
+          {(control) => (
+            <Input {...control} {...register('newPassword')} type="password" autoComplete="new-password" />
+          )}
+        </FormField>
+      </form>
+      <div className="mt-5 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">Lost a device? End every session, this one too.</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={signOutEverywhere.isPending}
+          disabled={change.isPending}
+          onClick={() => signOutEverywhere.mutate()}
+        >
+          Sign out everywhere
+        </Button>
+      </div>
+    </Dialog>
   );
 }

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, mockFetch } from '../../../test/test-utils';
 import { PRODUCT_ID, recallDetail } from '../testing/fixtures';
-import { DeclareRecallDialog, type RecallProductOption } from './declare-recall-dialog';
+import { DeclareRecallButton } from './declare-recall-button';
+import type { RecallProductOption } from './declare-recall-dialog';
 
 const PRODUCTS: RecallProductOption[] = [
   { id: PRODUCT_ID, name: 'Amoxicillin 500 mg capsules', batches: ['AMX2405A', 'AMX2405B'] },
@@ -18,7 +19,7 @@ function renderDialog(props: { onDeclared?: () => void } = {}) {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <DeclareRecallDialog
+      <DeclareRecallButton
         orgId="org-tema"
         products={PRODUCTS}
         description="Quarantines the lots."

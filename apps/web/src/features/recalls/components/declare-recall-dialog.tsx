@@ -7,7 +7,7 @@ import {
   type RecallDetail,
 } from '@aduro/shared/recalls';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   useController,
   useForm,
@@ -103,7 +103,9 @@ const recallResolver: Resolver<DeclareRecallFormValues, unknown, RecallCreate> =
 
 const SERVER_FIELDS = ['productId', 'batchNumbers', 'reason', 'severity'] as const;
 
-interface DeclareRecallDialogProps {
+export interface DeclareRecallDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   orgId: string | null;
   /** A supplier's own products and their batches: chosen from a list, batches ticked. */
   products?: readonly RecallProductOption[];
@@ -118,9 +120,12 @@ interface DeclareRecallDialogProps {
 
 /**
  * 'Declare a recall': product, batches, class and reason, validated by the schema POST /recalls uses;
- * the server's field messages (an unknown batch, say) land under their fields.
+ * the server's field messages (an unknown batch, say) land under their fields. Opened by
+ * DeclareRecallButton, which downloads it when first needed.
  */
 export function DeclareRecallDialog({
+  open,
+  onOpenChange,
   orgId,
   products,
   productsLoading,
@@ -128,7 +133,6 @@ export function DeclareRecallDialog({
   onDeclared,
   description,
 }: DeclareRecallDialogProps) {
-  const [open, setOpen] = useState(false);
   const declare = useDeclareRecall(orgId);
   const form = useForm<DeclareRecallFormValues, unknown, RecallCreate>({
     defaultValues: EMPTY,
@@ -142,7 +146,7 @@ export function DeclareRecallDialog({
   const product = products?.find((option) => option.id === productId);
 
   function close() {
-    setOpen(false);
+    onOpenChange(false);
     reset(EMPTY);
     declare.reset();
   }
@@ -178,142 +182,137 @@ export function DeclareRecallDialog({
   const listed = !picking && Boolean(product?.batches.length);
 
   return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        Declare a recall
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => (next ? setOpen(true) : close())}
-        title="Declare a recall"
-        description={description}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" form="declare-recall-form" variant="danger" loading={declare.isPending}>
-              Declare recall
-            </Button>
-          </>
-        }
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Declare a recall"
+      description={description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form="declare-recall-form" variant="danger" loading={declare.isPending}>
+            Declare recall
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="declare-recall-form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(onValid)(event)}
+        className="space-y-4"
       >
-        <form
-          id="declare-recall-form"
-          noValidate
-          onSubmit={(event) => void handleSubmit(onValid)(event)}
-          className="space-y-4"
-        >
-          <FormField id="recall-product" label="Product" error={errors.productId?.message}>
-            {(aria) =>
-              renderProductPicker ? (
-                renderProductPicker({
-                  ...aria,
-                  value: productId ? { id: productId, name: productName || null } : null,
-                  onChange: (value) => {
-                    setValue('productId', value?.id ?? '', {
-                      shouldDirty: true,
-                      shouldValidate: formState.isSubmitted,
-                    });
-                    setValue('productName', value?.name ?? '');
-                  },
-                })
-              ) : (
-                <Select
-                  {...aria}
-                  disabled={productsLoading}
-                  {...register('productId', { onChange: () => setValue('batchNumbers', []) })}
-                >
-                  <option value="">{productsLoading ? 'Loading your products…' : 'Choose a product'}</option>
-                  {products?.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </Select>
-              )
-            }
-          </FormField>
-
-          {!picking && product && (
-            <fieldset aria-invalid={batchError ? true : undefined}>
-              <legend className="text-sm font-medium text-slate-800">Batches in your stock</legend>
-              {product.batches.length ? (
-                <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                  {product.batches.map((batch) => (
-                    <Checkbox
-                      key={batch}
-                      variant="tile"
-                      label={batch}
-                      checked={checked.field.value.includes(batch)}
-                      onCheckedChange={(isChecked) => toggleBatch(batch, isChecked)}
-                    />
-                  ))}
-                </div>
-              ) : (
-                <p className="mt-1 text-sm text-slate-500">
-                  No batch numbers are recorded for this product&apos;s lots. Type the batches below.
-                </p>
-              )}
-            </fieldset>
-          )}
-
-          <FormField
-            id="recall-other-batches"
-            label={listed ? 'Other batch numbers' : 'Batch numbers'}
-            optional={listed}
-            error={batchError}
-            hint={
-              picking
-                ? 'As printed on the packs, separated by commas or new lines. Every supplier’s stock of these batches is quarantined.'
-                : listed
-                  ? 'Batches already sold out, separated by commas or new lines.'
-                  : 'As printed on the packs, separated by commas or new lines.'
-            }
-          >
-            {(aria) => (
-              <Textarea
+        <FormField id="recall-product" label="Product" error={errors.productId?.message}>
+          {(aria) =>
+            renderProductPicker ? (
+              renderProductPicker({
+                ...aria,
+                value: productId ? { id: productId, name: productName || null } : null,
+                onChange: (value) => {
+                  setValue('productId', value?.id ?? '', {
+                    shouldDirty: true,
+                    shouldValidate: formState.isSubmitted,
+                  });
+                  setValue('productName', value?.name ?? '');
+                },
+              })
+            ) : (
+              <Select
                 {...aria}
-                rows={2}
-                autoComplete="off"
-                spellCheck={false}
-                className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
-                placeholder="e.g. AMX2405A, AMX2405B"
-                {...register('otherBatches')}
-              />
-            )}
-          </FormField>
-
-          <FormField id="recall-severity" label="Recall class" error={errors.severity?.message}>
-            {(aria) => (
-              <Select {...aria} {...register('severity')}>
-                <option value="">Select a class</option>
-                {RECALL_SEVERITIES.map((severity) => (
-                  <option key={severity} value={severity}>
-                    {RECALL_SEVERITY_LABELS[severity]}
+                disabled={productsLoading}
+                {...register('productId', { onChange: () => setValue('batchNumbers', []) })}
+              >
+                <option value="">{productsLoading ? 'Loading your products…' : 'Choose a product'}</option>
+                {products?.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
                   </option>
                 ))}
               </Select>
-            )}
-          </FormField>
+            )
+          }
+        </FormField>
 
-          <FormField
-            id="recall-reason"
-            label="Reason"
-            error={errors.reason?.message}
-            hint="Pharmacies read this with the notice: what was found and what they should do."
-          >
-            {(aria) => (
-              <Textarea
-                {...aria}
-                rows={4}
-                placeholder="e.g. FDA Ghana alert: dissolution failure found in batch AMX2405A. Stop dispensing and quarantine all packs."
-                {...register('reason')}
-              />
+        {!picking && product && (
+          <fieldset aria-invalid={batchError ? true : undefined}>
+            <legend className="text-sm font-medium text-slate-800">Batches in your stock</legend>
+            {product.batches.length ? (
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {product.batches.map((batch) => (
+                  <Checkbox
+                    key={batch}
+                    variant="tile"
+                    label={batch}
+                    checked={checked.field.value.includes(batch)}
+                    onCheckedChange={(isChecked) => toggleBatch(batch, isChecked)}
+                  />
+                ))}
+              </div>
+            ) : (
+              <p className="mt-1 text-sm text-slate-500">
+                No batch numbers are recorded for this product&apos;s lots. Type the batches below.
+              </p>
             )}
-          </FormField>
-        </form>
-      </Dialog>
-    </>
+          </fieldset>
+        )}
+
+        <FormField
+          id="recall-other-batches"
+          label={listed ? 'Other batch numbers' : 'Batch numbers'}
+          optional={listed}
+          error={batchError}
+          hint={
+            picking
+              ? 'As printed on the packs, separated by commas or new lines. Every supplier’s stock of these batches is quarantined.'
+              : listed
+                ? 'Batches already sold out, separated by commas or new lines.'
+                : 'As printed on the packs, separated by commas or new lines.'
+          }
+        >
+          {(aria) => (
+            <Textarea
+              {...aria}
+              rows={2}
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
+              placeholder="e.g. AMX2405A, AMX2405B"
+              {...register('otherBatches')}
+            />
+          )}
+        </FormField>
+
+        <FormField id="recall-severity" label="Recall class" error={errors.severity?.message}>
+          {(aria) => (
+            <Select {...aria} {...register('severity')}>
+              <option value="">Select a class</option>
+              {RECALL_SEVERITIES.map((severity) => (
+                <option key={severity} value={severity}>
+                  {RECALL_SEVERITY_LABELS[severity]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+
+        <FormField
+          id="recall-reason"
+          label="Reason"
+          error={errors.reason?.message}
+          hint="Pharmacies read this with the notice: what was found and what they should do."
+        >
+          {(aria) => (
+            <Textarea
+              {...aria}
+              rows={4}
+              placeholder="e.g. FDA Ghana alert: dissolution failure found in batch AMX2405A. Stop dispensing and quarantine all packs."
+              {...register('reason')}
+            />
+          )}
+        </FormField>
+      </form>
+    </Dialog>
   );
 }
