@@ -1,11 +1,15 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Sheet } from '../../../components/ui/sheet';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { unreadCountOf, useNotifications } from '../api/get-notifications';
 import { badgeText, bellLabel } from '../utils/notification-format';
-import { BellIcon, GearIcon } from './bell-icon';
-import { NotificationList } from './notification-list';
-import { NotificationSettingsDialog } from './notification-settings-dialog';
+import { BellIcon } from './bell-icon';
+import type { PanelView } from './notification-panel';
+
+/**
+ * The bell is on every signed-in screen; its panel (the list, the settings form, Radix Dialog) downloads
+ * on the first click.
+ */
+const NotificationPanel = lazyDialog(async () => (await import('./notification-panel')).NotificationPanel);
 
 interface NotificationBellProps {
   /** The signed-in user (session id): notifications are theirs alone, and so are the cache keys. */
@@ -16,13 +20,10 @@ interface NotificationBellProps {
 
 /**
  * The top bar's bell: the unread count, kept current by the live feed ('notifications.added'
- * refreshes ['notifications']), and a panel of the notifications. The panel is a Sheet, the app's
- * side panel: it fits a phone's width whole and leaves the page in view beside it on a laptop.
+ * refreshes ['notifications']), and the panel of the notifications (notification-panel.tsx).
  */
 export function NotificationBell({ userId, email }: NotificationBellProps) {
-  // The settings take the panel's place rather than open over it: a modal over a modal would leave the
-  // panel undimmed beside it. Leaving the settings comes back to the list.
-  const [view, setView] = useState<'closed' | 'list' | 'settings'>('closed');
+  const [view, setView] = useState<PanelView>('closed');
   const notifications = useNotifications(userId);
   const unread = unreadCountOf(notifications.data);
 
@@ -47,24 +48,13 @@ export function NotificationBell({ userId, email }: NotificationBellProps) {
           </span>
         )}
       </button>
-      <Sheet
-        open={view === 'list'}
+      <NotificationPanel
+        open={view !== 'closed'}
         onOpenChange={(open) => setView(open ? 'list' : 'closed')}
-        title="Notifications"
-        footer={
-          <Button variant="secondary" className="w-full" onClick={() => setView('settings')}>
-            <GearIcon className="size-4" />
-            Notification settings
-          </Button>
-        }
-      >
-        <NotificationList userId={userId} onLeave={() => setView('closed')} />
-      </Sheet>
-      <NotificationSettingsDialog
+        view={view}
+        onViewChange={setView}
         userId={userId}
         email={email}
-        open={view === 'settings'}
-        onOpenChange={(open) => setView(open ? 'settings' : 'list')}
       />
     </>
   );
