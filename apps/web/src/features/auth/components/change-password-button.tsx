@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { lazyDialog, usePreloadWhenIdle } from '../../../components/ui/lazy-dialog';
 
 /**
- * Its form (react-hook-form) and the dialog download on the first click: the button is on every
- * signed-in screen, the dialog rarely opened.
+ * Its form (react-hook-form) and the dialog download once the screen is idle, or on the first click if
+ * that comes first: the button is on every signed-in screen, the dialog rarely opened.
  */
 const ChangePasswordDialog = lazyDialog(
   async () => (await import('./change-password-dialog')).ChangePasswordDialog,
@@ -13,6 +13,7 @@ const ChangePasswordDialog = lazyDialog(
 /** The top bar's Change password, and the dialog it opens (change-password-dialog.tsx). */
 export function ChangePasswordButton() {
   const [open, setOpen] = useState(false);
+  usePreloadWhenIdle(ChangePasswordDialog);
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)} title="Change password">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { lazyDialog, usePreloadWhenIdle } from '../../../components/ui/lazy-dialog';
 import { unreadCountOf, useNotifications } from '../api/get-notifications';
 import { badgeText, bellLabel } from '../utils/notification-format';
 import { BellIcon } from './bell-icon';
@@ -7,7 +7,7 @@ import type { PanelView } from './notification-panel';
 
 /**
  * The bell is on every signed-in screen; its panel (the list, the settings form, Radix Dialog) downloads
- * on the first click.
+ * once the screen is idle, or on the first click if that comes first.
  */
 const NotificationPanel = lazyDialog(async () => (await import('./notification-panel')).NotificationPanel);
 
@@ -24,6 +24,7 @@ interface NotificationBellProps {
  */
 export function NotificationBell({ userId, email }: NotificationBellProps) {
   const [view, setView] = useState<PanelView>('closed');
+  usePreloadWhenIdle(NotificationPanel);
   const notifications = useNotifications(userId);
   const unread = unreadCountOf(notifications.data);
 
