@@ -17,9 +17,10 @@ export function pageItems<T extends { id: string }>(data: InfiniteData<Page<T>> 
 }
 
 /**
- * How many rows the filters match, once known. While the previous filter's rows stand in (placeholder
- * data) their total is the previous filter's, so it is not shown as the new one's: the supplier who
- * picked 'Delivered' read the 8 shipments still on the way as '8 orders' until the answer came.
+ * How many rows the filters match, once known. While the previous filter's rows stand in (TanStack
+ * Query's `isPlaceholderData`, from `keepPreviousData`) their total is the previous filter's, so it is
+ * not shown as the new one's: the supplier who picked 'Delivered' read the 8 shipments still on the way
+ * as '8 orders' until the answer came.
  */
 export function pageTotal(pages: UseInfiniteQueryResult<InfiniteData<Page<unknown>>>): number | undefined {
   return pages.isPlaceholderData ? undefined : pages.data?.pages[0]?.total;
@@ -32,7 +33,7 @@ export function countText(total: number, singular: string, plural = `${singular}
 
 /**
  * The LoadMore foot's props from a paged query. While the rows of a previous filter stand in
- * (placeholder data), there is nothing more of them to load.
+ * (`isPlaceholderData`, as above), there is nothing more of them to load.
  */
 export function loadMoreProps(pages: UseInfiniteQueryResult<InfiniteData<Page<unknown>>>) {
   return {
