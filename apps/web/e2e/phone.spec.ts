@@ -52,6 +52,17 @@ async function expectIdentityInTopBar(page: Page, me: Me, screen: string) {
   }
 }
 
+/** SPEC §2: the top bar names the current path; on a phone all of it, not '/custo…'. */
+async function expectWholePathInTopBar(page: Page, path: string) {
+  const tag = page.getByRole('banner').getByTitle('Current page');
+  await expect.soft(tag, `${path}: the path shows in the top bar`).toBeInViewport();
+  await expect.soft(tag).toHaveText(`Current page: ${path}`);
+  const clipped = await tag.evaluate(
+    (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+  );
+  expect.soft(clipped, `${path}: the top bar's path is cut off`).toBe(false);
+}
+
 test.describe('phone (390 x 844)', () => {
   for (const type of ['customer', 'supplier', 'platform'] as const) {
     test(`/login: signing in as ${type} needs no scrolling: the fields and Sign in are on the first screen`, async ({
@@ -96,7 +107,7 @@ test.describe('phone (390 x 844)', () => {
   ];
 
   for (const area of AREAS) {
-    test(`signed in as ${area.kind}: no screen scrolls sideways and the top bar names the user and organisation`, async ({
+    test(`signed in as ${area.kind}: no screen scrolls sideways and the top bar names the user, the organisation and the whole path`, async ({
       page,
     }) => {
       test.setTimeout(180_000);
@@ -109,6 +120,7 @@ test.describe('phone (390 x 844)', () => {
         await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
         await expectNoSidewaysScroll(page, screen.path);
         await expectIdentityInTopBar(page, me, screen.path);
+        await expectWholePathInTopBar(page, screen.path);
       }
       for (const name of area.tabs) {
         const tab = page.getByRole('tab', { name, exact: true });

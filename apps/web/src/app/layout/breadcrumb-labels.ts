@@ -35,3 +35,8 @@ export function breadcrumbTrail(pathname: string): Crumb[] {
     to: `/${segments.slice(0, index + 1).join('/')}`,
   }));
 }
+
+/** '/customer/orders' as ['/customer', '/orders']: where the top bar's path may break onto a new line. */
+export function pathSegments(pathname: string): string[] {
+  return pathname.match(/\/[^/]*/g) ?? [pathname];
+}

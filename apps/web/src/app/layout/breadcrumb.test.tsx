@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp, sessionUser, signIn } from '../../test/test-utils';
-import { breadcrumbTrail, segmentLabel } from './breadcrumb-labels';
+import { breadcrumbTrail, pathSegments, segmentLabel } from './breadcrumb-labels';
 
 describe('breadcrumb labels', () => {
   it.each([
@@ -31,6 +31,15 @@ describe('breadcrumb labels', () => {
       { label: 'supplier hub', to: '/supplier' },
       { label: 'credit applications', to: '/supplier/credit-apps' },
     ]);
+  });
+});
+
+describe("the top bar's path", () => {
+  it('may break only before a slash, and loses no character', () => {
+    expect(pathSegments('/customer/orders')).toEqual(['/customer', '/orders']);
+    expect(pathSegments('/customer')).toEqual(['/customer']);
+    expect(pathSegments('/')).toEqual(['/']);
+    expect(pathSegments('/supplier/credit-apps/').join('')).toBe('/supplier/credit-apps/');
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -7,6 +7,7 @@ import { useSignOut } from '../../features/auth/hooks/use-sign-out';
 import { AREA_ACCESS, canAccess, homeRouteFor, type AccessRule } from '../../lib/authorization';
 import type { LiveStatus } from '../../lib/live/live-connection';
 import { LiveIndicator } from '../../lib/live/live-indicator';
+import { pathSegments } from './breadcrumb-labels';
 
 // Lazy: /login, signed out, never downloads the bell, its sheet or the password dialog.
 const SignedInControls = lazy(async () => ({
@@ -28,7 +29,7 @@ const AREA_TABS: NavItem[] = [
 
 const tabClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex h-9 shrink-0 items-center rounded-md px-2.5 text-sm font-medium transition-colors sm:px-3',
+    'inline-flex h-9 shrink-0 items-center rounded-md px-2 text-sm font-medium transition-colors sm:px-3',
     isActive ? 'bg-emerald-50 text-emerald-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
 
@@ -54,7 +55,7 @@ export function TopBar({ liveStatus = null }: { liveStatus?: LiveStatus | null }
   // reader meets them in the same order at every width.
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-4 sm:px-6 lg:flex-nowrap lg:gap-x-4 lg:px-8">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 sm:gap-x-3 sm:px-6 lg:flex-nowrap lg:gap-x-4 lg:px-8">
         <Link
           to={session.user ? homeRouteFor(session.user) : '/login'}
           className="order-1 flex h-14 shrink-0 items-center gap-2 rounded-md"
@@ -98,12 +99,20 @@ export function TopBar({ liveStatus = null }: { liveStatus?: LiveStatus | null }
           </div>
         )}
 
+        {/* Below lg the path shares the second row with the tabs and Sign out: on a phone there is
+            room for '/customer' but not '/customer/orders', so it breaks after a segment onto a
+            second line within the row's height rather than being cut. */}
         <span
-          className="order-7 min-w-0 flex-1 truncate text-right font-mono text-xs text-slate-600 lg:order-4 lg:flex-none lg:text-left lg:max-w-56 lg:rounded-md lg:bg-slate-100 lg:px-2 lg:py-1"
+          className="order-7 min-w-0 flex-1 text-right font-mono text-xs leading-4 [overflow-wrap:anywhere] text-slate-600 lg:order-4 lg:max-w-56 lg:flex-none lg:truncate lg:rounded-md lg:bg-slate-100 lg:px-2 lg:py-1 lg:text-left"
           title="Current page"
         >
           <span className="sr-only">Current page: </span>
-          {pathname}
+          {pathSegments(pathname).map((segment, index) => (
+            <Fragment key={index}>
+              {index > 0 && <wbr />}
+              {segment}
+            </Fragment>
+          ))}
         </span>
 
         {signedIn && (

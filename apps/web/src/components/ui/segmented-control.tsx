@@ -18,6 +18,8 @@ interface SegmentedControlProps<V extends string> {
 /**
  * One choice out of a few, drawn as pills. Native radio buttons underneath, so the browser supplies
  * the keyboard behaviour (Tab into the group, arrow keys between choices) and the announcements.
+ * Where the choices do not fit one row (a phone), they wrap and each row's pills share its width, so
+ * the rows line up rather than leaving a ragged gap.
  */
 export function SegmentedControl<V extends string>({
   label,
@@ -37,7 +39,7 @@ export function SegmentedControl<V extends string>({
         <label
           key={option.value}
           className={cn(
-            'cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-emerald-600',
+            'flex-auto cursor-pointer rounded-md px-3 text-center py-1.5 text-sm font-medium whitespace-nowrap transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-emerald-600',
             option.value === value
               ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200'
               : 'text-slate-600 hover:text-slate-900',

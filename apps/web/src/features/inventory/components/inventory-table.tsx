@@ -154,7 +154,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedPar
         <div
           role="group"
           aria-label="Filter inventory"
-          className="grid grid-cols-2 gap-3 border-b border-slate-100 px-5 py-3"
+          className="grid gap-3 border-b border-slate-100 px-5 py-3 sm:grid-cols-2"
         >
           <FormField id={`${fieldId}-product`} label="Product">
             {(control) => (
@@ -186,7 +186,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedPar
               </div>
             )}
           </FormField>
-          <div className="col-span-2 flex flex-col gap-1.5">
+          <div className="flex flex-col gap-1.5 sm:col-span-2">
             <span className="text-sm font-medium text-slate-800" aria-hidden="true">
               Expiry status
             </span>
