@@ -13,6 +13,7 @@ import {
   creditApplications,
   creditLines,
   dropAllocations,
+  events,
   inventoryLots,
   invoices,
   licenceFiles,
@@ -28,6 +29,8 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import { describe as sentenceOf } from '../../modules/activity/activity.service.ts';
+import { listActivity } from '../../modules/activity/activity.repository.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.ts';
 import { ensureRoles } from './roles.ts';
 
@@ -83,6 +86,10 @@ async function digest(db: Db): Promise<string> {
       .select({ orderId: orderHistory.orderId, to: orderHistory.toStatus, at: orderHistory.createdAt })
       .from(orderHistory)
       .orderBy(asc(orderHistory.id)),
+    await db
+      .select({ id: events.id, type: events.type, refs: events.refs, at: events.createdAt })
+      .from(events)
+      .orderBy(asc(events.id)),
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
@@ -432,6 +439,90 @@ describe('demo seed', () => {
       .from(sql`(select 1) as one`);
     expect(Number(next!.order)).toBe(orderCount + 1);
     expect(Number(next!.invoice)).toBe(invoiceCount + 1);
+  });
+
+  it('writes the activity trail its rows tell, oldest first and already dispatched', async () => {
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number(((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    // One event per thing the rows say happened, of the type the workflow records.
+    const byType = new Map(
+      (
+        (await db.execute(sql`select type, count(*)::int as n from events group by type`)) as unknown as {
+          rows: { type: string; n: number }[];
+        }
+      ).rows.map((r) => [r.type, r.n]),
+    );
+    expect(byType.get('order.drafted')).toBe(await count(sql`select count(*)::int as n from orders`));
+    expect(byType.get('order.released')).toBe(await count(sql`select count(*)::int as n from invoices`));
+    expect(byType.get('drop.moved')).toBe(
+      await count(sql`select count(*)::int as n from order_history where drop_id is not null`),
+    );
+    expect(byType.get('payment.recorded')).toBe(await count(sql`select count(*)::int as n from payments`));
+    expect(byType.get('credit.application_submitted')).toBe(
+      await count(sql`select count(*)::int as n from credit_applications`),
+    );
+    expect(byType.get('inventory.synced')).toBe(
+      await count(sql`select count(*)::int as n from offer_prices`),
+    );
+    expect(byType.get('organisation.registered')).toBeGreaterThan(0);
+    expect(byType.get('staff.changed')).toBeGreaterThan(0);
+    // History, not news: nothing left for the job queue to notify or mail.
+    expect(await count(sql`select count(*)::int as n from events where dispatched_at is null`)).toBe(0);
+    // The trail pages by id, so ids follow time; nothing is dated after the seed's now.
+    expect(
+      await count(sql`select count(*)::int as n from events a join events b
+                      on b.id > a.id and b.created_at < a.created_at`),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from events where created_at > ${NOW.toISOString()}::timestamptz`,
+      ),
+    ).toBe(0);
+
+    // Tema's trail reads as sentences naming real people, products and orders, never a fallback.
+    const [tema] = await db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'Tema Pharma Distributors'));
+    const rows = await listActivity(
+      db,
+      { orgId: tema!.id, seesEveryOrganisation: false },
+      {},
+      {
+        beforeId: null,
+        limit: 200,
+      },
+    );
+    expect(rows.length).toBe(200);
+    expect([...new Set(rows.map((r) => r.type))]).toEqual(
+      expect.arrayContaining([
+        'inventory.synced',
+        'order.drafted',
+        'order.released',
+        'drop.moved',
+        'payment.recorded',
+      ]),
+    );
+    for (const row of rows) {
+      expect(sentenceOf(row)).not.toMatch(/A former user|a product|an order|a customer|a supplier|a drop/);
+    }
+    const platform = await listActivity(
+      db,
+      { orgId: null, seesEveryOrganisation: true },
+      {},
+      {
+        beforeId: null,
+        limit: 5_000,
+      },
+    );
+    expect(platform.map((r) => sentenceOf(r))).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^AccraCare Pharmacy registered as a customer organisation$/),
+        expect.stringMatching(/^Supplier Tema Pharma Distributors activated$/),
+        expect.stringMatching(/^Credit application from .+ approved at GH₵/),
+        expect.stringMatching(/ added .+$/),
+      ]),
+    );
   });
 
   it('produces identical rows from the same date in a fresh database', async () => {

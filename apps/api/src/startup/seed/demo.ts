@@ -23,6 +23,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
+import { recordDemoActivity } from './activity.ts';
 import { DEMO_CUSTOMERS, DEMO_PLATFORM, DEMO_SUPPLIERS } from './organisations.ts';
 import { buildDemoPlan, type DemoPlan } from './plan.ts';
 import { ensureRoles } from './roles.ts';
@@ -152,6 +153,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ seeded:
     // The seed wrote explicit numbers; the next real order or invoice continues after them.
     await tx.execute(sql`select setval('order_number_seq', ${plan.lastOrderNumber})`);
     await tx.execute(sql`select setval('invoice_number_seq', ${plan.lastInvoiceNumber})`);
+    await recordDemoActivity(tx);
     return { seeded: true };
   });
 }
