@@ -1,9 +1,10 @@
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadCsv, toCsv } from './csv';
+import { EXPORT_FAILED, downloadCsv, toCsv } from './csv';
 
 describe('toCsv', () => {
-  it('writes the header in the given order and leaves null and undefined blank', () => {
-    const csv = toCsv(['b', 'a'] as const, [
+  it('writes the header in the given order and leaves null and undefined blank', async () => {
+    const csv = await toCsv(['b', 'a'] as const, [
       { a: 1, b: 'x' },
       { a: null, b: undefined },
     ]);
@@ -37,7 +38,7 @@ describe('downloadCsv', () => {
       expect(this.href).toBe('blob:csv');
     });
 
-    downloadCsv('report.csv', 'product\r\nGH₵ pack');
+    await downloadCsv('report.csv', 'product\r\nGH₵ pack');
 
     expect(click).toHaveBeenCalledTimes(1);
     expect(saved?.type).toBe('text/csv;charset=utf-8');
@@ -47,5 +48,19 @@ describe('downloadCsv', () => {
     expect(document.querySelector('a[download]')).toBeNull();
     vi.runAllTimers();
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:csv');
+  });
+
+  it('saves nothing and says so when the CSV cannot be built (Papa Parse failed to download)', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+
+    await downloadCsv(
+      'report.csv',
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+
+    expect(toastError).toHaveBeenCalledWith(EXPORT_FAILED);
+    expect(EXPORT_FAILED).toBe('The export could not be prepared. Check your connection and try again.');
+    expect(click).not.toHaveBeenCalled();
   });
 });

@@ -226,7 +226,8 @@ describe('customer hub', () => {
     await user.click(screen.getByRole('button', { name: 'Launch RFQ' }));
     expect(toastSuccess).toHaveBeenCalledWith('Routing Amoxicillin 500 mg capsules RFQ to marketplace');
     await user.click(screen.getByRole('button', { name: 'Export to Sheets' }));
-    expect(names).toEqual(['amoxicillin_500_mg_capsules_supplier_matches.csv']);
+    // The file is saved once Papa Parse, downloaded on the first export, has built it.
+    await vi.waitFor(() => expect(names).toEqual(['amoxicillin_500_mg_capsules_supplier_matches.csv']));
     expect(fetchMock.mock.calls.length).toBe(calls);
   });
 

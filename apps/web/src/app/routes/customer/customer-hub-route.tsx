@@ -269,7 +269,7 @@ export function CustomerHubRoute() {
         product={compared}
         open={productDialogOpen && compared !== null}
         onOpenChange={setProductDialogOpen}
-        onExport={() => compared && exportSupplierMatches(compared.name, matches.data ?? [])}
+        onExport={() => compared && void exportSupplierMatches(compared.name, matches.data ?? [])}
         exportPending={matches.isPending}
         onCompare={() => {
           setProductDialogOpen(false);

@@ -33,7 +33,7 @@ export function CreditLinesPanel({ orgId }: { orgId: string | null }) {
       toast.error(NO_EXPORT_DATA, { id: 'credit-lines-export' });
       return;
     }
-    downloadCsv(CREDIT_LINES_CSV_FILE, creditLinesToCsv(list));
+    void downloadCsv(CREDIT_LINES_CSV_FILE, creditLinesToCsv(list));
   }
 
   return (

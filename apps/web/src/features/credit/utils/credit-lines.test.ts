@@ -47,8 +47,8 @@ describe('credit headroom', () => {
 });
 
 describe('credit_lines.csv', () => {
-  it('has the SPEC columns in order, amounts with 2 decimals and the ISO instant the limit was set', () => {
-    const csv = creditLinesToCsv([
+  it('has the SPEC columns in order, amounts with 2 decimals and the ISO instant the limit was set', async () => {
+    const csv = await creditLinesToCsv([
       line(),
       line({ supplier: { id: 's2', name: 'Kumasi "Health", Ltd' }, status: 'suspended', balance: 0 }),
     ]);

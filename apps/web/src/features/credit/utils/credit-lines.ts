@@ -27,7 +27,7 @@ export function creditUsedPercent(line: CreditLine): number {
 }
 
 /** The lines as CSV: amounts with 2 decimals, updated as the ISO instant the limit was last set. */
-export function creditLinesToCsv(lines: readonly CreditLine[]): string {
+export function creditLinesToCsv(lines: readonly CreditLine[]): Promise<string> {
   return toCsv(
     CREDIT_LINES_CSV_COLUMNS,
     lines.map((line) => ({

@@ -67,7 +67,7 @@ export function RecallTrace({ orgId, recallId, reader, onClose }: RecallTracePro
       toast.error('No deliveries to export', { id: 'recall-export' });
       return;
     }
-    downloadCsv(recallCsvFile(detail.id), recallToCsv(detail));
+    void downloadCsv(recallCsvFile(detail.id), recallToCsv(detail));
   }
 
   return (

@@ -13,8 +13,8 @@ describe('recall CSV export', () => {
 
   // A phone number starting with + is written '+233…, as every export does (lib/csv.ts), so a spreadsheet
   // reads it as text rather than a formula.
-  it('writes the shared columns and one row per delivery and batch, with the acknowledgement', () => {
-    const [header, ...rows] = parse(recallToCsv(recallDetail()));
+  it('writes the shared columns and one row per delivery and batch, with the acknowledgement', async () => {
+    const [header, ...rows] = parse(await recallToCsv(recallDetail()));
     expect(header).toEqual([...RECALL_CSV_COLUMNS]);
     expect(rows).toEqual([
       [
@@ -71,13 +71,15 @@ describe('recall CSV export', () => {
     ]);
   });
 
-  it('keeps a delivery without batch lines as one row of its units', () => {
-    const [, ...rows] = parse(recallToCsv(recallDetail({ trace: [traceRow({ batches: [], units: 12 })] })));
+  it('keeps a delivery without batch lines as one row of its units', async () => {
+    const [, ...rows] = parse(
+      await recallToCsv(recallDetail({ trace: [traceRow({ batches: [], units: 12 })] })),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.slice(8, 11)).toEqual(['', '', '12']);
   });
 
-  it('writes only the header for a recall no delivery received', () => {
-    expect(parse(recallToCsv(recallDetail({ trace: [] })))).toEqual([[...RECALL_CSV_COLUMNS]]);
+  it('writes only the header for a recall no delivery received', async () => {
+    expect(parse(await recallToCsv(recallDetail({ trace: [] })))).toEqual([[...RECALL_CSV_COLUMNS]]);
   });
 });

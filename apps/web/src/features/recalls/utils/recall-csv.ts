@@ -35,6 +35,6 @@ export function recallCsvRows(recall: RecallDetail): RecallCsvRow[] {
   });
 }
 
-export function recallToCsv(recall: RecallDetail): string {
+export function recallToCsv(recall: RecallDetail): Promise<string> {
   return toCsv(RECALL_CSV_COLUMNS, recallCsvRows(recall));
 }

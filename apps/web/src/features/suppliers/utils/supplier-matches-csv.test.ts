@@ -30,8 +30,8 @@ describe('supplierMatchesFilename', () => {
 });
 
 describe('supplierMatchesCsv', () => {
-  it('has exactly the SPEC columns, 2-decimal prices, the Prepaid default and a blank credit cell', () => {
-    const csv = supplierMatchesCsv([
+  it('has exactly the SPEC columns, 2-decimal prices, the Prepaid default and a blank credit cell', async () => {
+    const csv = await supplierMatchesCsv([
       supplierMatch({
         name: 'Tema Pharma Distributors',
         unitPrice: 104.5,
@@ -54,10 +54,10 @@ describe('supplierMatchesCsv', () => {
     ]);
   });
 
-  it('quotes commas, quotes and line breaks, keeps GH₵, and reads back to the same values', () => {
+  it('quotes commas, quotes and line breaks, keeps GH₵, and reads back to the same values', async () => {
     const name = 'Kwame "Best" Pharma, GH₵ deals\nAccra';
     const terms = 'Net 14, or cash on delivery';
-    const csv = supplierMatchesCsv([supplierMatch({ name, paymentTerms: terms, unitPrice: 9.9 })]);
+    const csv = await supplierMatchesCsv([supplierMatch({ name, paymentTerms: terms, unitPrice: 9.9 })]);
     expect(csv).toContain('"Kwame ""Best"" Pharma, GH₵ deals\nAccra"');
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true });
     expect(parsed.data).toEqual([
@@ -65,8 +65,8 @@ describe('supplierMatchesCsv', () => {
     ]);
   });
 
-  it('never lets a supplier name run as a spreadsheet formula', () => {
-    const csv = supplierMatchesCsv([supplierMatch({ name: '=HYPERLINK("x")' })]);
+  it('never lets a supplier name run as a spreadsheet formula', async () => {
+    const csv = await supplierMatchesCsv([supplierMatch({ name: '=HYPERLINK("x")' })]);
     expect(csv.split('\r\n')[1]).toMatch(/^"'=HYPERLINK/);
   });
 });
@@ -81,7 +81,7 @@ describe('exportSupplierMatches', () => {
   it("toasts 'Nothing to export.' and downloads nothing when there are no matches", () => {
     const toastError = vi.spyOn(toast, 'error');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    exportSupplierMatches('Amoxicillin 500 mg capsules', []);
+    void exportSupplierMatches('Amoxicillin 500 mg capsules', []);
     expect(NOTHING_TO_EXPORT).toBe('Nothing to export.');
     expect(toastError).toHaveBeenCalledWith('Nothing to export.');
     expect(click).not.toHaveBeenCalled();
@@ -98,7 +98,7 @@ describe('exportSupplierMatches', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    exportSupplierMatches('Amoxicillin 500 mg capsules', [
+    await exportSupplierMatches('Amoxicillin 500 mg capsules', [
       supplierMatch({ name: 'Tema Pharma Distributors' }),
     ]);
     expect(names).toEqual(['amoxicillin_500_mg_capsules_supplier_matches.csv']);

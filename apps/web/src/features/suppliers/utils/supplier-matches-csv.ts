@@ -33,7 +33,7 @@ export function supplierMatchesFilename(productName: string): string {
  * One line per supplier as the list shows it: the unit price with its 2 decimals, terms with the
  * Prepaid default, and a blank credit cell without a credit line (a number column stays numeric).
  */
-export function supplierMatchesCsv(matches: readonly SupplierMatch[]): string {
+export function supplierMatchesCsv(matches: readonly SupplierMatch[]): Promise<string> {
   return toCsv(
     SUPPLIER_MATCHES_CSV_COLUMNS,
     matches.map((match) => ({
@@ -47,10 +47,13 @@ export function supplierMatchesCsv(matches: readonly SupplierMatch[]): string {
 }
 
 /** 'Export to Sheets' (SPEC §2): downloads the matches, or says there is nothing to export. */
-export function exportSupplierMatches(productName: string, matches: readonly SupplierMatch[]): void {
+export async function exportSupplierMatches(
+  productName: string,
+  matches: readonly SupplierMatch[],
+): Promise<void> {
   if (matches.length === 0) {
     toast.error(NOTHING_TO_EXPORT);
     return;
   }
-  downloadCsv(supplierMatchesFilename(productName), supplierMatchesCsv(matches));
+  await downloadCsv(supplierMatchesFilename(productName), supplierMatchesCsv(matches));
 }
