@@ -105,6 +105,18 @@ async function loginScripts(context) {
   }
 }
 
+/**
+ * Lighthouse's own failures to record a trace, not the page's: the same build measured again records
+ * normally (/login came back NO_NAVSTART once in a run, scored 0). A page that never paints (NO_FCP)
+ * is the page's fault, and is reported, not retried.
+ */
+const TOOL_ERRORS = new Set([
+  'NO_NAVSTART',
+  'NO_TRACING_STARTED',
+  'TRACING_ALREADY_STARTED',
+  'PROTOCOL_TIMEOUT',
+]);
+
 async function main() {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     console.error(`No web build in ${distDir}: run \`npm run build\` first.`);
@@ -136,15 +148,20 @@ async function main() {
     console.log(`${'page'.padEnd(10)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
     for (const target of PAGES) {
       const token = target.user ? await tokenFor(target.user) : null;
-      await prepareBrowser(helper, session, token);
-      const result = await lighthouse(`${origin}${target.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-        disableStorageReset: true,
-      });
-      const { lhr } = result;
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        await prepareBrowser(helper, session, token);
+        ({ lhr } = await lighthouse(`${origin}${target.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          disableStorageReset: true,
+        }));
+        const code = lhr.runtimeError?.code;
+        if (!TOOL_ERRORS.has(code) || attempt === 3) break;
+        console.log(`${target.path.padEnd(10)} Lighthouse lost its trace (${code}); measuring again`);
+      }
       if (jsonDir) {
         mkdirSync(jsonDir, { recursive: true });
         writeFileSync(path.join(jsonDir, `${target.path.slice(1)}.json`), JSON.stringify(lhr));
