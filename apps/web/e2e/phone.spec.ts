@@ -52,6 +52,23 @@ async function expectIdentityInTopBar(page: Page, me: Me, screen: string) {
   }
 }
 
+/** Every visible one-line field's placeholder fits inside it: a hint cut mid-word ('Name or bra') hints at nothing. */
+async function expectWholePlaceholders(page: Page, screen: string) {
+  const cut = await page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+      .filter((input) => input.getClientRects().length > 0)
+      .filter((input) => {
+        const style = getComputedStyle(input);
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(input.placeholder).width > room + 1;
+      })
+      .map((input) => input.placeholder);
+  });
+  expect.soft(cut, `${screen}: placeholders cut off`).toEqual([]);
+}
+
 /** SPEC §2: the top bar names the current path; on a phone all of it, not '/custo…'. */
 async function expectWholePathInTopBar(page: Page, path: string) {
   const tag = page.getByRole('banner').getByTitle('Current page');
@@ -107,7 +124,7 @@ test.describe('phone (390 x 844)', () => {
   ];
 
   for (const area of AREAS) {
-    test(`signed in as ${area.kind}: no screen scrolls sideways and the top bar names the user, the organisation and the whole path`, async ({
+    test(`signed in as ${area.kind}: no screen scrolls sideways or cuts a placeholder, and the top bar names the user, the organisation and the whole path`, async ({
       page,
     }) => {
       test.setTimeout(180_000);
@@ -121,6 +138,7 @@ test.describe('phone (390 x 844)', () => {
         await expectNoSidewaysScroll(page, screen.path);
         await expectIdentityInTopBar(page, me, screen.path);
         await expectWholePathInTopBar(page, screen.path);
+        await expectWholePlaceholders(page, screen.path);
       }
       for (const name of area.tabs) {
         const tab = page.getByRole('tab', { name, exact: true });
@@ -128,6 +146,7 @@ test.describe('phone (390 x 844)', () => {
         await expect(tab).toHaveAttribute('aria-selected', 'true');
         await expect(page.getByRole('tabpanel')).toBeVisible();
         await expectNoSidewaysScroll(page, `/supplier ${name} tab`);
+        await expectWholePlaceholders(page, `/supplier ${name} tab`);
         await page.evaluate(() => window.scrollTo(0, 0));
         await expectIdentityInTopBar(page, me, `/supplier ${name} tab`);
       }

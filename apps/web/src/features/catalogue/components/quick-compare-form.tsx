@@ -63,7 +63,7 @@ export function QuickCompareForm({ onCompare }: QuickCompareFormProps) {
           type="text"
           name="product"
           autoComplete="off"
-          placeholder="Product name, e.g. Paracetamol 500 mg tablets"
+          placeholder="e.g. Paracetamol 500 mg tablets"
           value={name}
           onChange={(event) => setName(event.target.value)}
           className="sm:flex-1"
