@@ -1,10 +1,6 @@
 import { EXPIRY_STATUSES, type ExpiryStatus } from '@aduro/shared/inventory';
-import { useEffect, useState } from 'react';
-import { useSearchParams, type SetURLSearchParams } from 'react-router';
+import { useUrlFilters } from '../../../lib/url-filters';
 import type { InventoryFilters } from '../api/get-inventory';
-
-/** How long typing pauses before the URL, and so the table, follows. */
-export const INVENTORY_TYPING_DELAY_MS = 300;
 
 /** The URL parameters, prefixed: the cockpit's other tabs keep their own filters in the same query string. */
 export const INVENTORY_PARAMS = { product: 'invProduct', status: 'invStatus', batch: 'invBatch' } as const;
@@ -31,55 +27,21 @@ function readFilters(params: URLSearchParams): InventoryFilterValues {
   };
 }
 
-/** Writes `values` onto the URL, replacing the history entry and leaving every other parameter as it is. */
-function writeFilters(
-  setSearchParams: SetURLSearchParams,
-  values: Partial<InventoryFilterValues>,
-  pinned: Readonly<Record<string, string>>,
-  flushSync = false,
-) {
-  setSearchParams(
-    (previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [name, value] of Object.entries(pinned)) next.set(name, value);
-      for (const [field, value] of Object.entries(values) as Array<[keyof InventoryFilterValues, string]>) {
-        if (value.trim()) next.set(INVENTORY_PARAMS[field], value);
-        else next.delete(INVENTORY_PARAMS[field]);
-      }
-      return next;
-    },
-    // A chosen status shows at once (flushSync), rather than after the navigation's transition: a
-    // controlled radio would otherwise read unchecked for a moment after the click.
-    { replace: true, flushSync },
-  );
-}
-
-const NO_PINS = {};
-
 /**
- * The inventory table's filters, kept in the URL (invProduct, invStatus, invBatch) so a filtered view
- * survives a reload and can be shared. Text is written a moment after typing stops. `pinned` parameters
- * are written with every change (the cockpit's ?tab=inventory), so the reloaded URL opens on the table.
+ * The inventory table's filters, kept in the URL (invProduct, invStatus, invBatch; lib/url-filters.ts)
+ * so a filtered view survives a reload and can be shared. Text is written a moment after typing stops.
+ * `pinned` parameters are written with every change (the cockpit's ?tab=inventory), so the reloaded URL
+ * opens on the table.
  */
-export function useInventoryFilters(pinned: Readonly<Record<string, string>> = NO_PINS) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const url = readFilters(searchParams);
-  // Text typed and not yet on the URL; dropped once the URL holds it, so that a back navigation or a
-  // Clear afterwards shows the URL's text again.
-  const [typed, setTyped] = useState<Partial<Record<TextField, string>>>({});
-  const pending = TEXT_FIELDS.filter((name) => typed[name] !== undefined && typed[name] !== url[name]);
-  if (Object.keys(typed).length > 0 && pending.length === 0) setTyped({});
-
-  useEffect(() => {
-    if (pending.length === 0) return;
-    const timer = window.setTimeout(
-      () => writeFilters(setSearchParams, typed, pinned),
-      INVENTORY_TYPING_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
-    // `pending` is derived from `typed` and the URL: the timer restarts on each keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed, setSearchParams, pinned]);
+export function useInventoryFilters(pinned?: Readonly<Record<string, string>>) {
+  const filters = useUrlFilters({
+    params: INVENTORY_PARAMS,
+    defaults: { product: '', status: '', batch: '' },
+    read: readFilters,
+    typed: TEXT_FIELDS,
+    pinned,
+  });
+  const { url } = filters;
 
   /** As the API reads them: the text is what the URL holds, so typing does not refetch per key. */
   const applied: InventoryFilters = {
@@ -89,15 +51,12 @@ export function useInventoryFilters(pinned: Readonly<Record<string, string>> = N
   };
 
   return {
-    values: { ...url, product: typed.product ?? url.product, batch: typed.batch ?? url.batch },
+    values: filters.values,
     applied,
     /** True when the list is narrower than every lot: an empty list is then the filters' doing. */
     active: url.product.trim() !== '' || url.status !== '' || url.batch.trim() !== '',
-    setStatus: (status: string) => writeFilters(setSearchParams, { status }, pinned, true),
-    setText: (name: TextField, value: string) => setTyped((current) => ({ ...current, [name]: value })),
-    clear: () => {
-      setTyped({});
-      writeFilters(setSearchParams, { product: '', status: '', batch: '' }, pinned, true);
-    },
+    setStatus: (status: string) => filters.choose({ status }),
+    setText: (name: TextField, value: string) => filters.type(name, value),
+    clear: filters.clear,
   };
 }

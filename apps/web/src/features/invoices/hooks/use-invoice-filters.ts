@@ -1,7 +1,6 @@
 import { isIsoDate } from '@aduro/shared/inventory';
 import { PAGINATION_MESSAGES } from '@aduro/shared/pagination';
-import { useEffect, useState } from 'react';
-import { useSearchParams, type SetURLSearchParams } from 'react-router';
+import { useUrlFilters } from '../../../lib/url-filters';
 import type { InvoiceFilters } from '../api/get-invoices';
 import {
   DEFAULT_INVOICE_FILTER,
@@ -9,9 +8,6 @@ import {
   isInvoiceFilter,
   type InvoiceFilter,
 } from '../utils/invoice-filter';
-
-/** How long typing pauses before the URL, and so the list, follows. */
-export const INVOICE_TYPING_DELAY_MS = 300;
 
 /**
  * The URL parameters, prefixed: the credit page and the cockpit hold other lists whose filters sit in
@@ -47,84 +43,40 @@ function readFilters(params: URLSearchParams): InvoiceFilterValues {
   };
 }
 
-/** Writes `values` onto the URL, replacing the history entry and leaving every other parameter as it is. */
-function writeFilters(
-  setSearchParams: SetURLSearchParams,
-  values: Partial<InvoiceFilterValues>,
-  pinned: Readonly<Record<string, string>>,
-  flushSync = false,
-) {
-  setSearchParams(
-    (previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [name, value] of Object.entries(pinned)) next.set(name, value);
-      for (const [field, value] of Object.entries(values) as Array<[Field, string]>) {
-        const param = INVOICE_PARAMS[field];
-        const blank = field === 'status' ? value === DEFAULT_INVOICE_FILTER : value.trim() === '';
-        if (blank) next.delete(param);
-        else next.set(param, value);
-      }
-      return next;
-    },
-    // A choice or a date shows at once (flushSync), rather than after the navigation's transition: a
-    // controlled radio would otherwise read unchecked for a moment after the click.
-    { replace: true, flushSync },
-  );
-}
-
-const NO_PINS = {};
-
 /**
- * The invoices card's filters, kept in the URL (invoiceStatus, invoiceParty, invoiceFrom, invoiceTo) so
- * a filtered view survives a reload and can be shared. The counterparty is written a moment after
- * typing stops. `pinned` parameters are written with every change (a cockpit's ?tab=), so the reloaded
- * URL opens where the card is.
+ * The invoices card's filters, kept in the URL (invoiceStatus, invoiceParty, invoiceFrom, invoiceTo;
+ * lib/url-filters.ts) so a filtered view survives a reload and can be shared. The counterparty is
+ * written a moment after typing stops. `pinned` parameters are written with every change (a cockpit's
+ * ?tab=), so the reloaded URL opens where the card is.
  */
-export function useInvoiceFilters(pinned: Readonly<Record<string, string>> = NO_PINS) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const url = readFilters(searchParams);
-  // Text typed and not yet on the URL; dropped once the URL holds it, so that a back navigation or a
-  // Clear afterwards shows the URL's text again.
-  const [typed, setTyped] = useState<string | undefined>(undefined);
-  const pending = typed !== undefined && typed !== url.counterparty;
-  if (typed !== undefined && !pending) setTyped(undefined);
-
-  useEffect(() => {
-    if (!pending) return;
-    const timer = window.setTimeout(
-      () => writeFilters(setSearchParams, { counterparty: typed }, pinned),
-      INVOICE_TYPING_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [pending, typed, setSearchParams, pinned]);
-
+export function useInvoiceFilters(pinned?: Readonly<Record<string, string>>) {
+  const filters = useUrlFilters<Field>({
+    params: INVOICE_PARAMS,
+    defaults: { status: DEFAULT_INVOICE_FILTER, counterparty: '', from: '', to: '' },
+    read: readFilters,
+    typed: ['counterparty'],
+    pinned,
+  });
+  const { url } = filters;
   const rangeError = url.from && url.to && url.from > url.to ? PAGINATION_MESSAGES.range : undefined;
+  const status = url.status as InvoiceFilter;
   /** As GET /invoices reads them: the text is what the URL holds, so typing does not refetch per key. */
   const applied: InvoiceFilters = {
-    status: INVOICE_FILTER_STATUS[url.status],
+    status: INVOICE_FILTER_STATUS[status],
     counterparty: url.counterparty.trim() || undefined,
     from: url.from || undefined,
     to: url.to || undefined,
   };
 
   return {
-    values: { ...url, counterparty: typed ?? url.counterparty },
+    values: filters.values as InvoiceFilterValues,
     applied,
     /** Something beyond the status narrows the list: an empty list is then the filters' doing. */
     narrowed: url.counterparty.trim() !== '' || url.from !== '' || url.to !== '',
     rangeError,
-    setStatus: (status: InvoiceFilter) => writeFilters(setSearchParams, { status }, pinned, true),
-    setCounterparty: (value: string) => setTyped(value),
-    setDate: (name: 'from' | 'to', value: string) =>
-      writeFilters(setSearchParams, { [name]: value }, pinned, true),
-    clear: () => {
-      setTyped(undefined);
-      writeFilters(
-        setSearchParams,
-        { status: DEFAULT_INVOICE_FILTER, counterparty: '', from: '', to: '' },
-        pinned,
-        true,
-      );
-    },
+    setStatus: (value: InvoiceFilter) => filters.choose({ status: value }),
+    setCounterparty: (value: string) => filters.type('counterparty', value),
+    setDate: (name: 'from' | 'to', value: string) => filters.choose({ [name]: value }),
+    clear: filters.clear,
   };
 }

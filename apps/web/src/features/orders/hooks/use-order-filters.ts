@@ -1,20 +1,15 @@
 import { isIsoDate } from '@aduro/shared/inventory';
 import { ORDER_STATUSES, type OrderStatus } from '@aduro/shared/orders';
 import { PAGINATION_MESSAGES } from '@aduro/shared/pagination';
-import { useEffect, useState } from 'react';
-import { useSearchParams, type SetURLSearchParams } from 'react-router';
+import { useUrlFilters } from '../../../lib/url-filters';
 import type { OrdersPageFilters } from '../api/get-orders-page';
 
 /** What the shipping tab lists by default: released and not finished, what the supplier still has to move. */
 export const OUTGOING_STATUS = 'RELEASED,SHIPPED';
 /** ?status=all: every state, where the screen's default is narrower (the shipping tab's Outgoing). */
 const ALL_STATUSES = 'all';
-/** How long typing pauses before the URL, and so the list, follows. */
-export const FILTER_TYPING_DELAY_MS = 300;
-
 const TEXT_FIELDS = ['counterparty', 'product'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-const FILTER_PARAMS = ['status', ...TEXT_FIELDS, 'from', 'to'] as const;
 
 /** What the filter bar shows: the status choice ('' for all) and the fields as typed. */
 export interface OrderFilterValues {
@@ -24,6 +19,15 @@ export interface OrderFilterValues {
   from: string;
   to: string;
 }
+
+/** The order list's own parameters, unprefixed: each screen shows one order list. */
+const PARAMS: Record<keyof OrderFilterValues, string> = {
+  status: 'status',
+  counterparty: 'counterparty',
+  product: 'product',
+  from: 'from',
+  to: 'to',
+};
 
 /**
  * Marks the navigations a filter makes, so that what reacts to a navigation (useLinkedOrder's scroll to
@@ -49,30 +53,6 @@ function readFilters(params: URLSearchParams, defaultStatus: string): OrderFilte
   };
 }
 
-/** Writes the filters given onto the URL, leaving every other parameter (?order=, ?tab=) as it is. */
-function writeFilters(
-  setSearchParams: SetURLSearchParams,
-  values: Partial<OrderFilterValues>,
-  { defaultStatus, place }: FilterOptions,
-  replace: boolean,
-) {
-  setSearchParams(
-    (previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [name, value] of Object.entries(place)) next.set(name, value);
-      for (const [name, value] of Object.entries(values)) {
-        if (name === 'status') {
-          if (value === defaultStatus) next.delete('status');
-          else next.set('status', value || ALL_STATUSES);
-        } else if (value.trim()) next.set(name, value);
-        else next.delete(name);
-      }
-      return next;
-    },
-    { replace, state: FILTER_NAVIGATION },
-  );
-}
-
 interface FilterOptions {
   /** What the list shows without ?status= ('' for every state). */
   defaultStatus: string;
@@ -86,36 +66,23 @@ interface FilterOptions {
 const NO_PLACE = {};
 
 /**
- * The order list's filters, kept in the URL (status, counterparty, product, from, to) so a filtered view
- * can be shared and survives a reload. Text is written a moment after typing stops, replacing the
- * history entry; a status or a clear is a step the back button undoes.
+ * The order list's filters, kept in the URL (status, counterparty, product, from, to;
+ * lib/url-filters.ts) so a filtered view can be shared and survives a reload. Text is written a moment
+ * after typing stops, replacing the history entry, as a date does; a status or a clear is a step the
+ * back button undoes.
  */
 export function useOrderFilters({ defaultStatus = '', place = NO_PLACE }: Partial<FilterOptions> = {}) {
-  const options: FilterOptions = { defaultStatus, place };
-  const [searchParams, setSearchParams] = useSearchParams();
-  const url = readFilters(searchParams, defaultStatus);
-  // Text typed and not yet on the URL. Dropped once the URL holds it, so that a back or forward
-  // navigation afterwards shows the URL's text again.
-  const [typed, setTyped] = useState<Partial<Record<TextField, string>>>({});
-  const pending = TEXT_FIELDS.filter((name) => typed[name] !== undefined && typed[name] !== url[name]);
-  if (Object.keys(typed).length > 0 && pending.length === 0) setTyped({});
-
-  useEffect(() => {
-    if (pending.length === 0) return;
-    const timer = window.setTimeout(
-      () => writeFilters(setSearchParams, typed, options, true),
-      FILTER_TYPING_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
-    // `pending` is derived from `typed` and the URL: the timer restarts on each keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed, setSearchParams, defaultStatus, place]);
-
-  const values: OrderFilterValues = {
-    ...url,
-    counterparty: typed.counterparty ?? url.counterparty,
-    product: typed.product ?? url.product,
-  };
+  const filters = useUrlFilters({
+    params: PARAMS,
+    defaults: { status: defaultStatus, counterparty: '', product: '', from: '', to: '' },
+    read: (params) => readFilters(params, defaultStatus),
+    typed: TEXT_FIELDS,
+    pinned: place,
+    blank: { status: ALL_STATUSES },
+    pushChoices: true,
+    state: FILTER_NAVIGATION,
+  });
+  const { url } = filters;
   const rangeError = url.from && url.to && url.from > url.to ? PAGINATION_MESSAGES.range : undefined;
   // What the URL holds decides, so the list's empty state does not change while a word is being typed.
   const active =
@@ -134,25 +101,16 @@ export function useOrderFilters({ defaultStatus = '', place = NO_PLACE }: Partia
   };
 
   return {
-    values,
+    values: filters.values,
     applied,
     /** True when the list is narrower than the screen's default. */
     active,
     /** A from after to: said on the From field, and nothing is asked of the server. */
     rangeError,
-    setStatus: (status: string) => writeFilters(setSearchParams, { status }, options, false),
-    setText: (name: TextField, value: string) => setTyped((current) => ({ ...current, [name]: value })),
-    setDate: (name: 'from' | 'to', value: string) =>
-      writeFilters(setSearchParams, { [name]: value }, options, true),
-    clear: () => {
-      setTyped({});
-      writeFilters(
-        setSearchParams,
-        Object.fromEntries(FILTER_PARAMS.map((name) => [name, name === 'status' ? defaultStatus : ''])),
-        options,
-        false,
-      );
-    },
+    setStatus: (status: string) => filters.choose({ status }),
+    setText: (name: TextField, value: string) => filters.type(name, value),
+    setDate: (name: 'from' | 'to', value: string) => filters.choose({ [name]: value }, { replace: true }),
+    clear: filters.clear,
   };
 }
 
