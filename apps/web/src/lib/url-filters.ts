@@ -10,8 +10,9 @@ export interface UrlFiltersOptions<F extends string> {
   /** What the screen shows with the parameter left out; a field set back to it leaves the URL. */
   defaults: Readonly<Record<F, string>>;
   /**
-   * The values as the URL holds them, checked: an unknown value reads as the default, so a hand-edited
-   * or stale link shows the whole list rather than an error.
+   * The values as the URL holds them, as the screen reads them: most read an unknown value as the
+   * default, so a hand-edited or stale link shows the whole list; the activity list keeps it, for its
+   * schema to report as a field error.
    */
   read: (params: URLSearchParams) => Record<F, string>;
   /** Fields typed into: written a moment after typing stops, so the list does not refetch per key. */

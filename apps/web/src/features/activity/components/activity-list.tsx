@@ -1,5 +1,4 @@
 import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, type ActivityItem } from '@aduro/shared/activity';
-import { useEffect, useEffectEvent, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -11,9 +10,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoment } from '../../../lib/format';
 import { useActivity, useDownloadActivityCsv } from '../api/get-activity';
 import { useActivityFilters } from '../hooks/use-activity-filters';
-
-/** How long the actor box waits after the last key before it filters, so typing a name is one read. */
-const ACTOR_DELAY_MS = 300;
 
 const toneOf = (type: ActivityItem['type']): BadgeTone => {
   if (type.startsWith('order.') || type === 'drop.moved') return 'blue';
@@ -158,20 +154,6 @@ function ActorFilter({
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const [text, setText] = useState(value);
-  // A new URL value (Clear filters, back button) replaces what the box holds.
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    setText(value);
-  }
-  // The page re-renders as reads arrive; only a change of the text restarts the wait.
-  const write = useEffectEvent((next: string) => onChange(next));
-  useEffect(() => {
-    if (text === value) return undefined;
-    const timer = window.setTimeout(() => write(text), ACTOR_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, value]);
   return (
     <FormField id="activity-actor" label="Who" error={error} className="col-span-2 lg:col-span-1">
       {(control) => (
@@ -179,8 +161,8 @@ function ActorFilter({
           {...control}
           type="search"
           placeholder="Name or e-mail"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
         />
       )}
     </FormField>
