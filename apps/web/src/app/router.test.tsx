@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { clearToken, TOKEN_STORAGE_KEY } from '../lib/auth-token';
 import { json, mockFetch, pending, renderApp, sessionUser, signIn } from '../test/test-utils';
+import { screenAt } from './router';
 
 const FORBIDDEN = 'You do not have permission to view that area.';
 
@@ -264,5 +265,20 @@ describe('session end', () => {
           .filter((query) => query.state.data !== undefined),
       ).toEqual([]),
     );
+  });
+});
+
+describe('the screen a visit opens on', () => {
+  it('is found from the route table, trailing slash or not, with who may download it early', () => {
+    expect(screenAt('/login')).toMatchObject({ signedIn: false });
+    expect(screenAt('/customer/orders/')).toMatchObject({ signedIn: true });
+    expect(screenAt('/supplier')).toMatchObject({ signedIn: true });
+    // The hub and its cart are different chunks: the deepest route's screen is the one opened.
+    expect(screenAt('/customer/cart')!.preload).not.toBe(screenAt('/customer')!.preload);
+  });
+
+  it('is none where the table redirects (the home page, an unknown path)', () => {
+    expect(screenAt('/')).toBeUndefined();
+    expect(screenAt('/nowhere')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RequireAccess } from '../features/auth/components/require-access';
 import { AREA_ACCESS } from '../lib/authorization';
@@ -7,24 +7,99 @@ import { AppShell } from './layout/app-shell';
 import { HomeRedirect } from './routes/home-redirect';
 import { RouteError } from './routes/route-error';
 
-/**
- * Each screen is its own chunk, so /login downloads none of the workspaces' code. The loaders are
- * listed by path so that the screen a visit opens on can start downloading at once (preloadScreen).
- */
-const SCREENS = {
-  '/login': { load: () => import('./routes/login/login-route'), signedIn: false },
-  '/reset-password': { load: () => import('./routes/reset-password/reset-password-route'), signedIn: false },
-  '/manual': { load: () => import('./routes/manual/manual-route'), signedIn: false },
-  '/customer': { load: () => import('./routes/customer/customer-hub-route'), signedIn: true },
-  '/customer/cart': { load: () => import('./routes/customer/cart-route'), signedIn: true },
-  '/customer/orders': { load: () => import('./routes/customer/orders-route'), signedIn: true },
-  '/customer/credit': { load: () => import('./routes/customer/credit-route'), signedIn: true },
-  '/supplier': { load: () => import('./routes/supplier/supplier-cockpit-route'), signedIn: true },
-  '/admin': { load: () => import('./routes/admin/admin-route'), signedIn: true },
-} as const;
+/** What a screen's route carries beside its element: how to start downloading it, and for whom. */
+interface ScreenHandle {
+  preload: () => Promise<unknown>;
+  /** Only a visit with a token may open it, so only then is it worth downloading early. */
+  signedIn: boolean;
+}
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/**
+ * Each screen is its own chunk, so /login downloads none of the workspaces' code. The route keeps the
+ * loader as its handle, so the screen a visit opens on can start downloading at once (preloadScreen)
+ * and each path is spelled only in the route table.
+ */
+function screen<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  signedIn: boolean,
+): { Screen: ComponentType; handle: ScreenHandle } {
+  return {
+    Screen: lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] })),
+    handle: { preload: load, signedIn },
+  };
+}
+
+const login = screen(() => import('./routes/login/login-route'), 'LoginRoute', false);
+const resetPassword = screen(
+  () => import('./routes/reset-password/reset-password-route'),
+  'ResetPasswordRoute',
+  false,
+);
+const manual = screen(() => import('./routes/manual/manual-route'), 'ManualRoute', false);
+const customerHub = screen(() => import('./routes/customer/customer-hub-route'), 'CustomerHubRoute', true);
+const cart = screen(() => import('./routes/customer/cart-route'), 'CartRoute', true);
+const orders = screen(() => import('./routes/customer/orders-route'), 'OrdersRoute', true);
+const credit = screen(() => import('./routes/customer/credit-route'), 'CreditRoute', true);
+const supplierCockpit = screen(
+  () => import('./routes/supplier/supplier-cockpit-route'),
+  'SupplierCockpitRoute',
+  true,
+);
+const admin = screen(() => import('./routes/admin/admin-route'), 'AdminRoute', true);
+
+/** SPEC §2 route table. The guard wraps each protected area, so its rule is read in one place. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      { path: 'login', element: <login.Screen />, handle: login.handle },
+      { path: 'reset-password', element: <resetPassword.Screen />, handle: resetPassword.handle },
+      { path: 'manual', element: <manual.Screen />, handle: manual.handle },
+      {
+        path: 'customer',
+        element: (
+          <RequireAccess rule={AREA_ACCESS.customer}>
+            <Outlet />
+          </RequireAccess>
+        ),
+        children: [
+          { index: true, element: <customerHub.Screen />, handle: customerHub.handle },
+          { path: 'cart', element: <cart.Screen />, handle: cart.handle },
+          { path: 'orders', element: <orders.Screen />, handle: orders.handle },
+          { path: 'credit', element: <credit.Screen />, handle: credit.handle },
+        ],
+      },
+      {
+        path: 'supplier',
+        element: (
+          <RequireAccess rule={AREA_ACCESS.supplier}>
+            <supplierCockpit.Screen />
+          </RequireAccess>
+        ),
+        handle: supplierCockpit.handle,
+      },
+      {
+        path: 'admin',
+        element: (
+          <RequireAccess rule={AREA_ACCESS.admin}>
+            <admin.Screen />
+          </RequireAccess>
+        ),
+        handle: admin.handle,
+      },
+      { path: '*', element: <Navigate to="/customer" replace /> },
+    ],
+  },
+];
+
+/** The screen a path opens, as the route table places it; undefined where none does (a redirect). */
+export function screenAt(pathname: string): ScreenHandle | undefined {
+  return matchRoutes(routes, pathname)
+    ?.map((match) => match.route.handle as ScreenHandle | undefined)
+    .findLast((handle) => handle?.preload !== undefined);
 }
 
 /**
@@ -34,67 +109,11 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
  * lazy route reuses this download. A signed-in screen is fetched only when there is a token.
  */
 export function preloadScreen(pathname: string, hasToken: boolean): void {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const screen = SCREENS[path as keyof typeof SCREENS] as (typeof SCREENS)[keyof typeof SCREENS] | undefined;
-  if (!screen || (screen.signedIn && !hasToken)) return;
+  const target = screenAt(pathname);
+  if (!target || (target.signedIn && !hasToken)) return;
   // A failed download is retried by the lazy route itself, which shows the route error if it fails too.
-  screen.load().catch(() => undefined);
+  target.preload().catch(() => undefined);
 }
-
-const LoginRoute = page(SCREENS['/login'].load, 'LoginRoute');
-const ResetPasswordRoute = page(SCREENS['/reset-password'].load, 'ResetPasswordRoute');
-const ManualRoute = page(SCREENS['/manual'].load, 'ManualRoute');
-const CustomerHubRoute = page(SCREENS['/customer'].load, 'CustomerHubRoute');
-const CartRoute = page(SCREENS['/customer/cart'].load, 'CartRoute');
-const OrdersRoute = page(SCREENS['/customer/orders'].load, 'OrdersRoute');
-const CreditRoute = page(SCREENS['/customer/credit'].load, 'CreditRoute');
-const SupplierCockpitRoute = page(SCREENS['/supplier'].load, 'SupplierCockpitRoute');
-const AdminRoute = page(SCREENS['/admin'].load, 'AdminRoute');
-
-/** SPEC §2 route table. The guard wraps each protected area, so its rule is read in one place. */
-export const routes: RouteObject[] = [
-  {
-    element: <AppShell />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <HomeRedirect /> },
-      { path: 'login', element: <LoginRoute /> },
-      { path: 'reset-password', element: <ResetPasswordRoute /> },
-      { path: 'manual', element: <ManualRoute /> },
-      {
-        path: 'customer',
-        element: (
-          <RequireAccess rule={AREA_ACCESS.customer}>
-            <Outlet />
-          </RequireAccess>
-        ),
-        children: [
-          { index: true, element: <CustomerHubRoute /> },
-          { path: 'cart', element: <CartRoute /> },
-          { path: 'orders', element: <OrdersRoute /> },
-          { path: 'credit', element: <CreditRoute /> },
-        ],
-      },
-      {
-        path: 'supplier',
-        element: (
-          <RequireAccess rule={AREA_ACCESS.supplier}>
-            <SupplierCockpitRoute />
-          </RequireAccess>
-        ),
-      },
-      {
-        path: 'admin',
-        element: (
-          <RequireAccess rule={AREA_ACCESS.admin}>
-            <AdminRoute />
-          </RequireAccess>
-        ),
-      },
-      { path: '*', element: <Navigate to="/customer" replace /> },
-    ],
-  },
-];
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));
