@@ -1,5 +1,5 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, preloadScreen } from './app/router';
@@ -23,10 +23,17 @@ registerServiceWorker();
 if (getToken() !== null) void queryClient.prefetchQuery(meQueryOptions());
 preloadScreen(window.location.pathname, getToken() !== null);
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+const app = createRoot(root);
+// Rendered as a transition, React renders the first screen in slices of a few milliseconds and lets the
+// browser in between, instead of one task as long as the whole render: a phone stays responsive while
+// the screen draws. Lighthouse's total blocking time on /supplier, three runs each against the same
+// build without it: 372, 268 and 442 ms against 729, 519 and 509 ms (README, "Lighthouse").
+startTransition(() => {
+  app.render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+});
