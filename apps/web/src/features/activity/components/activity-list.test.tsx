@@ -61,6 +61,20 @@ function activityCalls(fetchMock: ReturnType<typeof mockFetch>): URLSearchParams
 afterEach(() => vi.restoreAllMocks());
 
 describe('the activity list', () => {
+  it('keeps each order or invoice number on one line, and the sentence whole', async () => {
+    const sentence =
+      'Esi Quaye recorded GH₵1,287.00 (Cheque) on invoice INV-2026-000184 from order PO-2026-000241';
+    mockFetch({ 'GET /activity': () => json(page([item(1, { description: sentence })], null, 1)) });
+    renderList();
+
+    const row = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === sentence,
+    );
+    for (const number of ['INV-2026-000184', 'PO-2026-000241']) {
+      expect(within(row).getByText(number)).toHaveClass('whitespace-nowrap');
+    }
+  });
+
   it('shows the filtered count and appends the next page on Load more', async () => {
     const fetchMock = mockFetch({
       'GET /activity': () => json(page([item(3), item(2)], 'cursor-2', 3)),

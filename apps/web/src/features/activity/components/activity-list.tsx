@@ -169,6 +169,25 @@ function ActorFilter({
   );
 }
 
+/** An order, invoice or recall number: PO-2026-000241, INV-2026-000184, RC-2026-000003. */
+const DOCUMENT_NUMBER = /((?:PO|INV|RC)-\d{4}-\d+)/;
+
+/**
+ * The sentence with each document number kept on one line: a browser may break a line at a hyphen,
+ * and 'PO-' above '2026-000241' reads as two things.
+ */
+function Unbroken({ text }: { text: string }) {
+  return text.split(DOCUMENT_NUMBER).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 function ActivityRow({ item }: { item: ActivityItem }) {
   const organisations = item.organisations.map((o) => o.name).join(', ');
   return (
@@ -180,7 +199,9 @@ function ActivityRow({ item }: { item: ActivityItem }) {
         {formatMoment(item.createdAt)}
       </time>
       <div className="min-w-0 flex-1">
-        <p className="text-sm break-words text-slate-900">{item.description}</p>
+        <p className="text-sm break-words text-slate-900">
+          <Unbroken text={item.description} />
+        </p>
         {organisations && <p className="mt-0.5 text-xs break-words text-slate-500">{organisations}</p>}
       </div>
       <div className="shrink-0">
