@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How long typing pauses before the URL, and so the list, follows. */
@@ -91,16 +91,13 @@ export function useUrlFilters<F extends string>({
   const pendingText = Object.fromEntries(
     typedFields.filter((field) => draft[field] !== undefined).map((field) => [field, draft[field]]),
   ) as Partial<Record<F, string>>;
+  // The text as a value the effect can compare: a keystroke changes it, a re-render does not.
   const pendingKey = JSON.stringify(pendingText);
+  const writeTyped = useEffectEvent(() => write(pendingText, true));
   useEffect(() => {
     if (pendingKey === '{}') return;
-    const timer = window.setTimeout(
-      () => write(JSON.parse(pendingKey) as Partial<Record<F, string>>, true),
-      FILTER_TYPING_DELAY_MS,
-    );
+    const timer = window.setTimeout(() => writeTyped(), FILTER_TYPING_DELAY_MS);
     return () => window.clearTimeout(timer);
-    // `write` is rebuilt each render from the same options; the text typed is what restarts the timer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pendingKey]);
 
   return {

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, useEffect, useEffectEvent, useState, type ComponentType } from 'react';
 import { toast } from 'sonner';
 
 export const DIALOG_LOAD_FAILED = 'This could not be opened. Check your connection and try again.';
@@ -37,17 +37,19 @@ function loadOnce<P>(load: () => Promise<ComponentType<P>>) {
  */
 function useDownloaded<P>(part: ReturnType<typeof loadOnce<P>>, wanted: boolean, onFailed: () => void) {
   const [component, setComponent] = useState<ComponentType<P> | null>(() => part.loaded);
+  // The caller's latest callback, without restarting the download's effect each render.
+  const failed = useEffectEvent(onFailed);
   useEffect(() => {
     if (!wanted || component) return;
     let current = true;
     part.fetch().then(
       (loaded) => current && setComponent(() => loaded),
-      () => current && onFailed(),
+      () => current && failed(),
     );
     return () => {
       current = false;
     };
-  }, [part, wanted, component, onFailed]);
+  }, [part, wanted, component]);
   return component;
 }
 
