@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { normaliseGtin } from '@aduro/shared/gtin';
 import { ROLE_NAMES } from '@aduro/shared/permissions';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/password.ts';
-import { migrateDatabase, openDatabase, type Database, type Db } from '../../db/client.ts';
+import { migrateDatabase, openDatabase, queryRows, type Database, type Db } from '../../db/client.ts';
 import {
   cartItems,
   creditApplications,
@@ -442,15 +442,15 @@ describe('demo seed', () => {
   });
 
   it('writes the activity trail its rows tell, oldest first and already dispatched', async () => {
-    const count = async (query: ReturnType<typeof sql>) =>
-      Number(((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const count = async (query: SQL) => (await queryRows<{ n: number }>(db, query))[0]!.n;
     // One event per thing the rows say happened, of the type the workflow records.
     const byType = new Map(
       (
-        (await db.execute(sql`select type, count(*)::int as n from events group by type`)) as unknown as {
-          rows: { type: string; n: number }[];
-        }
-      ).rows.map((r) => [r.type, r.n]),
+        await queryRows<{ type: string; n: number }>(
+          db,
+          sql`select type, count(*)::int as n from events group by type`,
+        )
+      ).map((r) => [r.type, r.n]),
     );
     expect(byType.get('order.drafted')).toBe(await count(sql`select count(*)::int as n from orders`));
     expect(byType.get('order.released')).toBe(await count(sql`select count(*)::int as n from invoices`));
