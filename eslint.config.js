@@ -130,4 +130,19 @@ export default tseslint.config(
     ],
     rules: { 'no-console': 'off' },
   },
+  {
+    // A web test waits with testing-library's waitFor, which takes the suite's room for a loaded machine
+    // (apps/web/src/test/async-timeout.ts); Vitest's vi.waitFor gives up after 1 s.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'waitFor',
+          message: "Use waitFor from '@testing-library/react': it waits as long as the suite allows.",
+        },
+      ],
+    },
+  },
 );

@@ -1,12 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { ASYNC_UTIL_TIMEOUT_MS } from './async-timeout';
 
-// findBy*/waitFor wait on state, never on time: a whole-app render loads lazy routes on first use, and on a
-// shared 2-core machine running the API suites beside it that took past testing-library's 1 s default (the
-// hub's product dialog and the registration upload failed CI on 2026-11-24). 10 s is room for a loaded
-// machine; a test that is really broken still fails, only later.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy* and waitFor wait on state, never on time, with room for a loaded machine (async-timeout.ts).
+// Vitest's own vi.waitFor keeps a 1 s default that nothing here can raise, so the web tests use
+// testing-library's waitFor (eslint.config.js says so to the next test).
+configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 // jsdom has no layout, so it leaves out scrolling; the app's scroll calls only need to exist.
 window.scrollTo = () => undefined;

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -45,7 +45,7 @@ describe('lazyDialog', () => {
     const Dialog = lazyDialog(load);
     Dialog.preload();
     Dialog.preload();
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await load.mock.results[0]!.value;
 
     render(<Page Dialog={Dialog} />);

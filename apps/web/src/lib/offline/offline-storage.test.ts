@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { dehydrate, QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offlineStorageKey, persistOfflineReads } from './offline-storage';
@@ -73,7 +74,7 @@ describe('restoring what was kept for offline', () => {
     const checkSession = vi.fn(async () => ({ id: USER }));
     const sessionObserver = new QueryObserver(queryClient, { queryKey: SESSION, queryFn: checkSession });
     const stopSession = sessionObserver.subscribe(() => {});
-    await vi.waitFor(() => expect(queryClient.getQueryData(SESSION)).toEqual({ id: USER }));
+    await waitFor(() => expect(queryClient.getQueryData(SESSION)).toEqual({ id: USER }));
 
     const release = idb.hold();
     const session = persistOfflineReads(queryClient, USER);
@@ -92,7 +93,7 @@ describe('restoring what was kept for offline', () => {
     release();
     await session.restored;
     ordersAnswer.resolve(['order as the server has it now']);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(queryClient.getQueryData(['orders', 'customer', 'fresh'])).toEqual([
         'order as the server has it now',
       ]),

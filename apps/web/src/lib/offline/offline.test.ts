@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { QueryClient, QueryObserver, onlineManager, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -173,12 +174,12 @@ describe("keeping each user's answers apart", () => {
     const first = storage.persistOfflineReads.mock.results[0]!.value as { stop: () => void };
 
     setToken(tokenFor('u-2'));
-    await vi.waitFor(() => expect(storage.persistOfflineReads).toHaveBeenLastCalledWith(client, 'u-2'));
+    await waitFor(() => expect(storage.persistOfflineReads).toHaveBeenLastCalledWith(client, 'u-2'));
     expect(first.stop).toHaveBeenCalled();
     expect(storage.forgetOfflineReads).toHaveBeenCalledWith('u-1');
 
     clearToken();
-    await vi.waitFor(() => expect(storage.forgetOfflineReads).toHaveBeenLastCalledWith('u-2'));
+    await waitFor(() => expect(storage.forgetOfflineReads).toHaveBeenLastCalledWith('u-2'));
     expect(storage.persistOfflineReads).toHaveBeenCalledTimes(2);
     kept.stop();
   });

@@ -227,7 +227,7 @@ describe('customer hub', () => {
     expect(toastSuccess).toHaveBeenCalledWith('Routing Amoxicillin 500 mg capsules RFQ to marketplace');
     await user.click(screen.getByRole('button', { name: 'Export to Sheets' }));
     // The file is saved once Papa Parse, downloaded on the first export, has built it.
-    await vi.waitFor(() => expect(names).toEqual(['amoxicillin_500_mg_capsules_supplier_matches.csv']));
+    await waitFor(() => expect(names).toEqual(['amoxicillin_500_mg_capsules_supplier_matches.csv']));
     expect(fetchMock.mock.calls.length).toBe(calls);
   });
 
