@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastSchema, INVENTORY_MESSAGES, todayUtc, type Forecast } from '@aduro/shared/inventory';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { chooseModel, MIN_HOLT_WEEKS } from './holt.ts';
 import { isoWeek, nextIsoWeeks, startOfIsoWeek } from './iso-weeks.ts';
 
 let t: TestApp;
@@ -111,8 +112,15 @@ describe('GET /api/inventory/forecast/:productId', () => {
     const last8 = body.history.slice(-8).reduce((s, h) => s + h.units, 0) / 8;
     const weeksSold = 26 - body.history.findIndex((h) => h.units > 0);
     if (weeksSold >= 8) expect(body.baseline).toBeCloseTo(last8, 1);
-    // Four weeks or more of history are enough to fit Holt's model.
-    expect(body.model.method).toBe(weeksSold >= 4 ? 'holt' : 'baseline');
+    // From four weeks of history Holt's model is tried, and kept unless the recent average did better on
+    // the held-out weeks (forecast.test.ts pins that choice). Which way it goes depends on the demo's
+    // orders in the window, which move with the day the test runs, so the choice is the model's own on
+    // the complete weeks the route answered, and an irregular history says so.
+    const complete = body.history.slice(26 - weeksSold, 25).map((h) => h.units);
+    const choice = weeksSold >= MIN_HOLT_WEEKS ? chooseModel(complete) : null;
+    expect(body.model.method).toBe(choice?.fit ? 'holt' : 'baseline');
+    if (choice && !choice.fit)
+      expect(body.commentary).toMatch(/^Demand has been too irregular to project a trend/);
   });
 
   it("counts only the caller's own sales, even of a product another supplier sells", async () => {
