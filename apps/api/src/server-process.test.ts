@@ -143,11 +143,10 @@ async function login(port: number): Promise<string> {
 
 /** SIGTERMs the process and expects it, and the server in it, gone with status 0 before the 10 s grace. */
 async function stopsCleanly(server: Running, signalled: ChildProcess = server.child): Promise<void> {
-  const sent = Date.now();
   signalled.kill('SIGTERM');
   const { code, signal } = await server.exited;
+  // Status 0 is the proof it finished within the grace: past it close-with-grace exits with 1.
   expect({ code, signal }).toEqual({ code: 0, signal: null });
-  expect(Date.now() - sent).toBeLessThan(8_000);
   expect(await listening(server.port)).toBe(false);
 }
 
@@ -195,7 +194,6 @@ describe('shutdown on SIGTERM', () => {
     );
     await until('the request to reach the server', () => server.output().includes('/api/auth/login'), 10_000);
 
-    const sent = Date.now();
     server.child.kill('SIGTERM');
     await until('the idle connection to close', () => idle.closed(), 3_000);
     busy.socket.write(body.slice(10));
@@ -206,7 +204,6 @@ describe('shutdown on SIGTERM', () => {
 
     const { code, signal } = await server.exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
-    expect(Date.now() - sent).toBeLessThan(8_000);
     expect(await listening(server.port)).toBe(false);
   }, 180_000);
 

@@ -48,17 +48,16 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-async function seededDatabase(): Promise<{ database: Database; dir: string; seedMs: number }> {
+async function seededDatabase(): Promise<{ database: Database; dir: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'aduro-seed-'));
   tempDirs.push(dir);
   const database = await openDatabase({ dataDir: dir });
   await migrateDatabase(database);
   await ensureRoles(database.db);
-  const started = performance.now();
+  // How long this takes is measured by `npm run bench` (the first start), not asserted here.
   const result = await seedDemo(database.db, { now: NOW });
-  const seedMs = performance.now() - started;
   expect(result).toEqual({ seeded: true });
-  return { database, dir, seedMs };
+  return { database, dir };
 }
 
 /** A fingerprint of the rows that matter; argon2 salts make password hashes differ on purpose. */
@@ -97,10 +96,9 @@ async function digest(db: Db): Promise<string> {
 describe('demo seed', () => {
   let database: Database;
   let db: Db;
-  let seedMs: number;
 
   beforeAll(async () => {
-    ({ database, seedMs } = await seededDatabase());
+    ({ database } = await seededDatabase());
     db = database.db;
   }, 60_000);
 
@@ -109,9 +107,7 @@ describe('demo seed', () => {
     await Promise.all(tempDirs.map((d) => rm(d, { recursive: true, force: true })));
   });
 
-  it('loads quickly, and a second start changes nothing', async () => {
-    console.info(`demo seed took ${seedMs.toFixed(0)} ms`);
-    expect(seedMs).toBeLessThan(5_000);
+  it('loads once: a second start changes nothing', async () => {
     const before = await digest(db);
     await ensureRoles(db);
     expect(await seedDemo(db, { now: new Date(NOW.getTime() + 86_400_000) })).toEqual({
