@@ -1,6 +1,7 @@
-// The server as a process: one per data folder, a clean shutdown on SIGTERM, and the npm scripts that
-// start it passing SIGTERM on. Servers run one at a time on one data folder (migrated and seeded by the
-// first), each on a free port, and every process started here is killed at the end.
+// The server as a process: a bad setting refused at start, one server per data folder, a clean shutdown on
+// SIGTERM, and the npm scripts that start it passing SIGTERM on. Servers run one at a time on one data
+// folder (migrated and seeded by the first), each on a free port, and every process started here is killed
+// at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -157,6 +158,14 @@ beforeAll(async () => {
   await stopsCleanly(first);
 }, 180_000);
 
+describe('configuration checked at start', () => {
+  it('stops with status 1 and a message naming the bad setting', async () => {
+    const server = await start(process.execPath, serverArgs, { PORT: 'not-a-port' });
+    expect((await server.exited).code).toBe(1);
+    expect(server.output()).toContain('PORT: must be a port number');
+  }, 180_000);
+});
+
 describe('one server per embedded DATA_DIR', () => {
   it('refuses a second server on the folder, naming it and the first, and starts again after a SIGKILL', async () => {
     const first = await start(process.execPath, serverArgs);
@@ -195,9 +204,10 @@ describe('shutdown on SIGTERM', () => {
     await until('the request to reach the server', () => server.output().includes('/api/auth/login'), 10_000);
 
     server.child.kill('SIGTERM');
-    await until('the idle connection to close', () => idle.closed(), 3_000);
+    // Far below the keep-alive timeout (72 s) it would otherwise wait for.
+    await until('the idle connection to close', () => idle.closed(), 20_000);
     busy.socket.write(body.slice(10));
-    await until('the request under way to be answered', () => busy.closed(), 8_000);
+    await until('the request under way to be answered', () => busy.closed(), 20_000);
     expect(busy.received()).toMatch(/^HTTP\/1\.1 200 /);
     expect(busy.received()).toMatch(/connection: close/i);
     expect(busy.received()).toContain('accessToken');
@@ -215,7 +225,7 @@ describe('shutdown on SIGTERM', () => {
     stream.socket.write(`GET /api/events HTTP/1.1\r\nHost: aduro\r\nAuthorization: Bearer ${token}\r\n\r\n`);
     await until('the stream to start', () => stream.received().includes('retry: 3000'), 10_000);
     await stopsCleanly(server);
-    await until('the stream to end', () => stream.closed(), 2_000);
+    await until('the stream to end', () => stream.closed(), 20_000);
   }, 180_000);
 });
 
