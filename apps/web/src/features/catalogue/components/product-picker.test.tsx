@@ -1,12 +1,12 @@
 import type { Product } from '@aduro/shared/catalogue';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, mockFetch } from '../../../test/test-utils';
-import { ProductPicker, type PickedProduct } from './product-picker';
+import { ProductPicker, SEARCH_DELAY_MS, type PickedProduct } from './product-picker';
 
 const AMOX: Product = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -50,9 +50,9 @@ function Harness({ onChange }: { onChange: (value: PickedProduct | null) => void
   );
 }
 
-function renderPicker() {
+function renderPicker(options: Parameters<typeof userEvent.setup>[0] = {}) {
   const onChange = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup(options);
   render(
     <QueryClientProvider client={createQueryClient()}>
       <Harness onChange={onChange} />
@@ -104,14 +104,21 @@ describe('ProductPicker', () => {
   });
 
   it('accepts a pasted product id as it is, without searching', async () => {
-    const fetchMock = mockFetch({});
-    const { onChange, user, input } = renderPicker();
-    await user.click(input);
-    await user.paste(` ${AMOX.id} `);
-    expect(onChange).toHaveBeenLastCalledWith({ id: AMOX.id, name: null });
-    expect(screen.getByText(/Pasted product ID/)).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fetchMock).not.toHaveBeenCalled();
+    // The search pause runs on the test's clock, so 'after the pause' is a step the test takes rather than a
+    // wait a loaded machine could cut short; the clock still moves with real time for React and user-event.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const fetchMock = mockFetch({});
+      const { onChange, user, input } = renderPicker({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(input);
+      await user.paste(` ${AMOX.id} `);
+      expect(onChange).toHaveBeenLastCalledWith({ id: AMOX.id, name: null });
+      expect(screen.getByText(/Pasted product ID/)).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS * 4));
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('forgets the chosen product as soon as the text is edited, so a stale id is never synced', async () => {

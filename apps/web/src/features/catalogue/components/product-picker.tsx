@@ -22,7 +22,7 @@ export interface ProductPickerProps {
 
 const MIN_QUERY_LENGTH = 2;
 const MAX_RESULTS = 8;
-const SEARCH_DELAY_MS = 250;
+export const SEARCH_DELAY_MS = 250;
 // Loose on purpose (any version digit): the server's schema has the final word on what is an id.
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
