@@ -1,10 +1,4 @@
-import { execFile } from 'node:child_process';
-import { once, type EventEmitter } from 'node:events';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import type { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -18,9 +12,8 @@ import { inTransaction } from '../lib/transaction.ts';
 import { adminUrl, prepareSeeded, tempDataDir, testDriver } from '../test/databases.ts';
 import { inDays } from '../test/dates.ts';
 import { AUTH_SECRET, createTestApp, type TestApp } from '../test/harness.ts';
+import { postgresBin, startOwnCluster, type OwnCluster } from '../test/own-cluster.ts';
 import { openDatabase, queryRows, type Database } from './client.ts';
-
-const run = promisify(execFile);
 
 /** Polls a condition on the database's or the app's state until it holds. */
 async function until(what: string, holds: () => Promise<boolean> | boolean, tries = 300) {
@@ -140,65 +133,18 @@ describe.skipIf(testDriver() !== 'postgres')('connections killed under the app (
   });
 });
 
-/** PostgreSQL's server programs: pg_ctl on the PATH, or Debian's versioned folder. */
-function postgresBin(): string | null {
-  const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    const versions = readdirSync(debian).sort((a, b) => Number(b) - Number(a));
-    for (const v of versions)
-      if (existsSync(path.join(debian, v, 'bin', 'pg_ctl'))) return path.join(debian, v, 'bin');
-  }
-  return null;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 const bin = postgresBin();
 
-// A real restart needs a cluster of its own (never the shared server): initdb and pg_ctl, run as the
-// postgres user when the tests run as root, since initdb refuses root.
+// A real restart needs a cluster of its own (never the shared server).
 describe.skipIf(testDriver() !== 'postgres' || !bin)('a PostgreSQL restart under the app', () => {
-  const asRoot = process.getuid?.() === 0;
-  let dir = '';
-  let port = 0;
+  let cluster: OwnCluster | null = null;
   let database: Database | null = null;
   let app: FastifyInstance | null = null;
 
-  const pgCommand = async (program: string, args: string[]) => {
-    const file = path.join(bin!, program);
-    return asRoot ? run('runuser', ['-u', 'postgres', '--', file, ...args]) : run(file, args);
-  };
-  const pgCtl = (action: 'start' | 'stop') =>
-    pgCommand('pg_ctl', [
-      '-D',
-      path.join(dir, 'data'),
-      '-w',
-      '-l',
-      path.join(dir, 'log'),
-      ...(action === 'start'
-        ? ['-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']
-        : ['-m', 'fast', 'stop']),
-    ]);
-
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'aduro-restart-'));
-    if (asRoot) chownSync(dir, Number((await run('id', ['-u', 'postgres'])).stdout), 0);
-    port = await freePort();
-    await pgCommand('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    await pgCtl('start');
-    const url = `postgresql://postgres@127.0.0.1:${port}/aduro`;
-    const root = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres` });
-    await root.connect();
-    await root.query('create database aduro');
-    await root.end();
+    cluster = await startOwnCluster(bin!);
+    const url = cluster.url('aduro');
+    await cluster.createDatabase('aduro');
     await (await prepareSeeded({ databaseUrl: url })).close();
     database = await openDatabase({ databaseUrl: url, connectTimeoutMs: 2_000, statementTimeoutMs: 1_000 });
     const config = loadConfig({
@@ -215,10 +161,7 @@ describe.skipIf(testDriver() !== 'postgres' || !bin)('a PostgreSQL restart under
   afterAll(async () => {
     await app?.close();
     await database?.close().catch(() => undefined);
-    if (dir) {
-      await pgCtl('stop').catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await cluster?.remove();
   }, 60_000);
 
   it('answers 503 with Retry-After when a statement outlives DB_STATEMENT_TIMEOUT_MS', async () => {
@@ -228,7 +171,7 @@ describe.skipIf(testDriver() !== 'postgres' || !bin)('a PostgreSQL restart under
       payload: { email: 'buyer@accracare.demo', password: 'demo1234', userType: 'customer' },
     });
     const authorization = `Bearer ${signedIn.json().accessToken as string}`;
-    const holder = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/aduro` });
+    const holder = new pg.Client({ connectionString: cluster!.url('aduro') });
     await holder.connect();
     try {
       await holder.query('begin');
@@ -254,11 +197,11 @@ describe.skipIf(testDriver() !== 'postgres' || !bin)('a PostgreSQL restart under
     expect((await orders()).statusCode).toBe(200);
     expect(app!.feed.connected).toBe(true);
 
-    await pgCtl('stop');
+    await cluster!.stop();
     expectUnavailable(await orders());
     expectUnavailable(await login());
 
-    await pgCtl('start');
+    await cluster!.start();
     const back = await orders();
     expect(back.statusCode, back.body).toBe(200);
     expect((await login()).statusCode).toBe(200);

@@ -72,6 +72,78 @@ describe('the job queue, in the server process', () => {
   });
 });
 
+// pg-boss records a job's end (completed, or failed and queued again) in a statement its worker does not
+// await: when the database is away at that moment, the rejection went unhandled and stopped the server.
+describe('a job whose end is recorded while the database is away', () => {
+  // pg-boss's two settling statements, told by their own text rather than by the plugin's list, so this
+  // test also catches an upgrade that changes them.
+  const settling = /SET completed_on = now\(\),\s+state = 'completed'|WITH deleted_jobs AS \(\s+DELETE FROM pgboss\.job/;
+  let database: Database;
+  let app: FastifyInstance;
+  /** How many settling statements are still refused, as a connection reset by a restarting server. */
+  let outage = 0;
+  let refused = 0;
+  const unhandled: unknown[] = [];
+  const record = (reason: unknown) => unhandled.push(reason);
+
+  beforeAll(async () => {
+    database = await openTestDatabase({
+      pglitePath: inject('pgliteTemplatePath'),
+      postgres: inject('postgresTemplate'),
+    });
+    const flaky: Database = {
+      ...database,
+      executeSql: async (text, values) => {
+        if (outage > 0 && settling.test(text)) {
+          outage -= 1;
+          refused += 1;
+          throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+        }
+        return database.executeSql(text, values);
+      },
+    };
+    app = await queueApp(flaky);
+    process.on('unhandledRejection', record);
+  });
+  afterAll(async () => {
+    process.off('unhandledRejection', record);
+    await app.close();
+    await database.close();
+  });
+
+  it('records a finished job once the database answers again, and runs it once', async () => {
+    let runs = 0;
+    await app.jobs.work('test-complete-outage', { retryLimit: 3, retryDelaySeconds: 1 }, async () => {
+      runs += 1;
+      outage = 3;
+    });
+    const id = await app.jobs.send('test-complete-outage', {});
+    const job = await settled(app, 'test-complete-outage', id, 'completed');
+    expect(refused).toBeGreaterThanOrEqual(3);
+    expect(runs).toBe(1);
+    expect(job.retryCount).toBe(0);
+    expect(unhandled).toEqual([]);
+  });
+
+  it('records a failed job once the database answers again, and retries it', async () => {
+    refused = 0;
+    const attempts: number[] = [];
+    await app.jobs.work('test-fail-outage', { retryLimit: 3, retryDelaySeconds: 1 }, async (_data, job) => {
+      attempts.push(job.retryCount);
+      if (attempts.length === 1) {
+        outage = 3;
+        throw new Error('451 try again later');
+      }
+    });
+    const id = await app.jobs.send('test-fail-outage', {});
+    const job = await settled(app, 'test-fail-outage', id, 'completed');
+    expect(refused).toBe(3);
+    expect(attempts).toEqual([0, 1]);
+    expect(job.retryCount).toBe(1);
+    expect(unhandled).toEqual([]);
+  });
+});
+
 describe.skipIf(testDriver() !== 'postgres')('the job queue with two replicas (PostgreSQL)', () => {
   const name = `aduro_jobs_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/x');

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
-import { errorCode } from '../lib/errors.ts';
+import { errorCode, isDatabaseUnavailable } from '../lib/errors.ts';
 
 /** How a queue retries a failed job and how long finished ones are kept (decision 0011). */
 export interface QueueOptions {
@@ -80,6 +81,24 @@ function inTx(tx: Tx): PgBoss.Db {
   };
 }
 
+/**
+ * The two statements with which pg-boss records that a job has ended: completed, or failed (and so
+ * queued again or kept as failed). pg-boss's worker runs them without awaiting them (manager.js,
+ * `onFetch`), so a rejection there is unhandled and stops the process; they are recognised by their text,
+ * taken from pg-boss's own plans for the default schema. jobs.api.test.ts pins that they are the ones a
+ * worker runs, so an upgrade that changes them fails a test rather than the process.
+ */
+const settlingStatements: ReadonlySet<string> = (() => {
+  const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+    completeJobs(schema: string): string;
+    failJobsById(schema: string): string;
+  };
+  return new Set([plans.completeJobs('pgboss'), plans.failJobsById('pgboss')]);
+})();
+
+/** Waits between tries of a settling statement while the database is away: 0.25 s, doubling, to 5 s. */
+const SETTLE_RETRY_MS = { first: 250, longest: 5_000 };
+
 export interface JobsOptions {
   database: Database;
   /** How often each worker asks for work, in seconds (pg-boss's minimum is 0.5); 2 unless given. */
@@ -108,8 +127,50 @@ export default fp(
         inFlight--;
       }
     };
+    // Stops the settling retries when the server closes: the job is then left active, and pg-boss's
+    // maintenance queues it again once its expiry passes (15 minutes), on whichever replica is up.
+    const closing = new AbortController();
+
+    /**
+     * Records a job's end, trying again while the database is away (a restart, a stop, a killed
+     * connection), like the change feed's reconnection: the handler's work is done (an e-mail sent), so
+     * recording it once the database is back is what keeps it from running twice. Never rejects: pg-boss
+     * does not await it. A try whose answer was lost after it committed is repeated: completing touches only
+     * a job still active, so that is harmless; failing touches any job not yet ended, so the repeat may
+     * count one attempt too many (it cannot run the job twice at once: the job waits its retry delay).
+     */
+    const settle = async (text: string, values: unknown[] | undefined) => {
+      const queue = values?.[0];
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await opts.database.executeSql(text, values);
+        } catch (err) {
+          if (!isDatabaseUnavailable(err) || closing.signal.aborted) {
+            app.log.error(
+              { err, queue },
+              'job queue: a finished job could not be recorded; it runs again once its expiry passes',
+            );
+            // pg-boss reads the count of jobs the statement touched.
+            return { rows: [{ count: '0' }] };
+          }
+          if (attempt === 1)
+            app.log.warn(
+              { err, queue },
+              'job queue: the database is unavailable as a job finishes; recording it once the database is back',
+            );
+          const wait = Math.min(SETTLE_RETRY_MS.longest, SETTLE_RETRY_MS.first * 2 ** (attempt - 1));
+          await sleep(wait, undefined, { signal: closing.signal }).catch(() => undefined);
+        }
+      }
+    };
+
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => tracked(() => opts.database.executeSql(text, values)) },
+      db: {
+        executeSql: (text, values) =>
+          tracked(() =>
+            settlingStatements.has(text) ? settle(text, values) : opts.database.executeSql(text, values),
+          ),
+      },
       // Maintenance (expiring, archiving, deleting) runs on one replica at a time by pg-boss's lock.
       supervise: true,
       schedule: true,
@@ -184,6 +245,7 @@ export default fp(
     } satisfies Jobs);
 
     app.addHook('onClose', async () => {
+      closing.abort();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
       // A statement or a job that started as the queue stopped finishes before the database closes
       // (each turn of this loop is a timer, so a job fetched meanwhile has begun by the next check).

@@ -19,6 +19,15 @@ export interface TestRelay {
   refuseNext(times: number): void;
   /** How many recipients were refused so far. */
   refusals(): number;
+  /**
+   * Keeps each message's answer back until release(): the app's send waits mid-way, so a test can act
+   * (stop the database) while a job is between its work and recording it done.
+   */
+  hold(): void;
+  /** How many messages are held, received but not yet answered. */
+  holding(): number;
+  /** Answers the held messages, accepted, and stops holding. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +39,8 @@ export async function startRelay(): Promise<TestRelay> {
   const received: RelayedMail[] = [];
   let toRefuse = 0;
   let refused = 0;
+  let holdingBack = false;
+  const held: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -51,7 +62,8 @@ export async function startRelay(): Promise<TestRelay> {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
           });
-          callback();
+          if (holdingBack) held.push(() => callback());
+          else callback();
         })
         .catch((err: Error) => callback(err));
     },
@@ -68,6 +80,14 @@ export async function startRelay(): Promise<TestRelay> {
       toRefuse = times;
     },
     refusals: () => refused,
+    hold() {
+      holdingBack = true;
+    },
+    holding: () => held.length,
+    release() {
+      holdingBack = false;
+      for (const answer of held.splice(0)) answer();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
