@@ -63,6 +63,17 @@ interface FuzzRequest {
     | { kind: 'raw'; contentType: string | undefined; payload: string };
 }
 
+/** Content-Dispositions that name no field: a field, a file, an empty name (issue 30: these answered 500). */
+const UNNAMED_DISPOSITIONS = [
+  'form-data',
+  'form-data; filename="licence.pdf"',
+  'form-data; name=""',
+  'form-data; name',
+  'attachment; filename="licence.pdf"',
+];
+const unnamedPart = (disposition: string, value: string) =>
+  `--xyz\r\nContent-Disposition: ${disposition}\r\n\r\n${value}\r\n`;
+
 const RAW_SEGMENTS = ['..', '.', '%', '%00', '%zz', '%2e%2e', '%2F', '~', '%C0%AE'];
 
 const RAW_BODIES = fc.oneof(
@@ -119,6 +130,9 @@ const RAW_BODIES = fc.oneof(
                 `--xyz\r\nContent-Disposition: form-data; name="licence"; filename="${file}"\r\n` +
                 `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n${content}\r\n`,
             ),
+          fc
+            .tuple(fc.constantFrom(...UNNAMED_DISPOSITIONS), oddString)
+            .map(([disposition, value]) => unnamedPart(disposition, value)),
         ),
         { maxLength: 6 },
       )
@@ -462,6 +476,41 @@ it('answers malformed input to every operation with a 4xx JSON message, never 5x
   );
   expect(failures, `\n${failures.join('\n\n')}`).toEqual([]);
 }, 180_000);
+
+it('answers a multipart part without a field name with 400 and a message, on every multipart operation', async () => {
+  const doc = app.swagger() as unknown as OpenApiDocument;
+  const multipart = Object.entries(doc.paths).flatMap(([p, item]) =>
+    Object.entries(item)
+      .filter(([, op]) => op.requestBody?.content['multipart/form-data'])
+      .map(([method]) => ({ method: method.toUpperCase() as InjectOptions['method'], path: p })),
+  );
+  expect(multipart.map((op) => `${op.method} ${op.path}`)).toContain('POST /api/auth/register');
+  const named = '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nowner@fuzz.test\r\n';
+  const answers: string[] = [];
+  for (const op of multipart) {
+    for (const caller of ['anonymous', 'customer'] as const) {
+      for (const disposition of UNNAMED_DISPOSITIONS) {
+        // Alone, and after a named field, with the form closed properly.
+        for (const payload of [unnamedPart(disposition, 'x'), named + unnamedPart(disposition, 'x')]) {
+          const res = await app.inject({
+            method: op.method,
+            url: op.path,
+            headers: {
+              'content-type': 'multipart/form-data; boundary=xyz',
+              ...(caller === 'anonymous' ? {} : { authorization: tokens[caller]! }),
+            },
+            payload: `${payload}--xyz--\r\n`,
+          });
+          answers.push(
+            `${op.method} ${op.path} ${caller} [${disposition}]: ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
+          expect(res.statusCode, answers.at(-1)).toBe(400);
+          expect(hasMessage(res.body), answers.at(-1)).toBe(true);
+        }
+      }
+    }
+  }
+});
 
 function hasMessage(body: string): boolean {
   try {

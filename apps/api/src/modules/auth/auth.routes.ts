@@ -261,8 +261,16 @@ async function readRegistration(
   // Fields holding a NUL byte, which PostgreSQL refuses: named once the whole form is read.
   const withNul = new Set<string>();
   let staged: StagedLicence | undefined;
+  // A part whose Content-Disposition names no field (busboy leaves fieldname undefined): nothing in the
+  // form can be matched to it, so the whole form is refused once it is read.
+  let unnamed = false;
   try {
     for await (const part of request.parts()) {
+      if (typeof part.fieldname !== 'string' || part.fieldname === '') {
+        unnamed = true;
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
       if (part.fieldname.includes('\u0000')) {
         withNul.add('body');
         if (part.type === 'file') part.file.resume();
@@ -297,6 +305,10 @@ async function readRegistration(
     }
     throw unreadableForm(err);
   }
+  if (unnamed) {
+    await storage.discard(staged);
+    throw badRequest(FORM_MESSAGES.unnamedPart, undefined, 'MALFORMED_REQUEST');
+  }
   if (withNul.size > 0) {
     await storage.discard(staged);
     throw nulError([...withNul]);
@@ -309,6 +321,8 @@ export const FORM_MESSAGES = {
   noBoundary:
     'The registration form could not be read: it was sent as multipart/form-data without a boundary.',
   incomplete: 'The registration form arrived incomplete. Please send it again.',
+  unnamedPart:
+    'The registration form could not be read: one of its parts has no field name (Content-Disposition: form-data; name="...").',
 } as const;
 
 /**
