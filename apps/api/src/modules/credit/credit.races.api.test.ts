@@ -31,7 +31,7 @@ describe.skipIf(testDriver() !== 'postgres')('one credit line under concurrent r
     await t.close();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, authorization: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, authorization: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
 
   /** The line and what its invoices say is owed on it, both read in one statement. */
@@ -141,5 +141,119 @@ describe.skipIf(testDriver() !== 'postgres')('one credit line under concurrent r
           where i.order_id in (select id from orders where product_id = ${productId})`,
     );
     expect(n).toBe(15);
+  });
+
+  it('answers approvals racing payments and drop cancellations on a full line with 200 or 409, never a 500', async () => {
+    // The charge used to test the room on the row version its locking read returned but build the new
+    // balance from the older version its statement's snapshot saw; PostgreSQL checks the constraint on
+    // that new row before it notices the concurrent update, so an approval whose room a payment or a
+    // cancellation had just made answered 500. To hit that every round, the line starts each round full
+    // (limit = balance) and every approval needs room only a payment or cancellation landing while it
+    // waits for the line can give: each waiting approval's snapshot then shows the full line.
+    const dispatch = await t.login('dispatch@tema-pharma.demo', 'supplier');
+    const ROUNDS = 6;
+    const APPROVALS = 8;
+    const FREES = 3; // payments, and as many cancellations, each freeing one approval's worth
+
+    const product = async (name: string) => {
+      const created = await call('POST', '/api/products', temaStock, {
+        name,
+        brandName: 'Test',
+        category: 'Tests',
+        unitOfMeasure: 'Box',
+        itemsPerUnit: '10 vials',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const productId = created.json().id as string;
+      const synced = await call('POST', '/api/inventory', temaStock, {
+        productId,
+        quantity: 10_000,
+        unitPrice: 10,
+        expiryDate: inDays(300),
+      });
+      expect(synced.statusCode, synced.body).toBe(200);
+      return productId;
+    };
+    // One product per racing approval, so they do not queue on one product's lots before the line.
+    const billedProduct = await product('Full line billed product');
+    const racingProducts: string[] = [];
+    for (let i = 0; i < APPROVALS; i++) racingProducts.push(await product(`Full line racing product ${i}`));
+
+    // Drops of 25 units at GH₵10: GH₵250 each.
+    const draft = async (productId: string, drops: number): Promise<Order> => {
+      const res = await call('POST', '/api/orders', ama, {
+        sellerId: org[TEMA],
+        productId,
+        paymentTermMethod: 'credit_facility',
+        creditTermDays: 30,
+        drops: Array.from({ length: drops }, (_, i) => ({
+          addressName: `Branch ${i + 1}`,
+          address: `${i + 1} High Street, Accra`,
+          quantity: 25,
+        })),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return orderSchema.parse(res.json());
+    };
+    const setRoom = (cedis: number) =>
+      t.database.db.execute(sql`
+        update credit_lines set credit_limit = balance + ${cedis}, status = 'active'
+        where customer_id = ${org[AMA]} and supplier_id = ${org[TEMA]}`);
+
+    const statuses: number[] = [];
+    const approvalOutcomes: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Orders of two GH₵250 drops, released while the line has room: half of them take a GH₵250
+      // payment, the other half a drop cancellation.
+      await setRoom(100_000);
+      const billed: Order[] = [];
+      for (let i = 0; i < 2 * FREES; i++) {
+        const order = await draft(billedProduct, 2);
+        const res = await call('POST', `/api/orders/${order.id}/approve`, ama);
+        expect(res.statusCode, res.body).toBe(200);
+        billed.push(orderSchema.parse(res.json()));
+      }
+      const waiting: Order[] = [];
+      for (const productId of racingProducts) waiting.push(await draft(productId, 1));
+      // Full: not one GH₵250 approval fits until a payment or cancellation lands.
+      await setRoom(0);
+      const before = await lineAndInvoices();
+
+      const [approved, paid, cancelled] = await Promise.all([
+        Promise.all(waiting.map((o) => call('POST', `/api/orders/${o.id}/approve`, ama))),
+        Promise.all(
+          billed.slice(0, FREES).map((o) =>
+            call('POST', `/api/invoices/${o.invoice!.id}/payments`, temaCredit, {
+              amount: 250,
+              method: 'mobile_money',
+            }),
+          ),
+        ),
+        Promise.all(
+          billed
+            .slice(FREES)
+            .map((o) =>
+              call('PATCH', `/api/orders/${o.id}/drops/${o.drops[0]!.id}`, dispatch, { status: 'Cancelled' }),
+            ),
+        ),
+      ]);
+      statuses.push(...[...approved, ...paid, ...cancelled].map((r) => r.statusCode));
+      approvalOutcomes.push(
+        ...approved.map((r) => (r.statusCode === 409 ? `409 ${r.json().code}` : String(r.statusCode))),
+      );
+      expect(paid.map((r) => r.statusCode)).toEqual(Array(FREES).fill(201));
+      expect(cancelled.map((r) => r.statusCode)).toEqual(Array(FREES).fill(200));
+
+      const after = await lineAndInvoices();
+      const charged = approved.filter((r) => r.statusCode === 200).length;
+      expect(charged).toBeLessThanOrEqual(2 * FREES);
+      expect(after.balance).toBeCloseTo(before.balance + 250 * charged - 250 * 2 * FREES, 2);
+      expect(after.balance).toBeCloseTo(after.owed, 2);
+      expect(after.balance).toBeLessThanOrEqual(after.limit);
+    }
+
+    const failed = statuses.filter((c) => c >= 500);
+    expect(failed, `${failed.length} of ${statuses.length} answers were 5xx`).toEqual([]);
+    for (const outcome of approvalOutcomes) expect(['200', '409 CREDIT_SHORTFALL']).toContain(outcome);
   });
 });

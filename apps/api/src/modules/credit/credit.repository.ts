@@ -176,7 +176,7 @@ export async function decideApplication(
     where id = ${id}`);
 }
 
-/** Creates the pair's line at the limit, or sets an existing one's limit (reactivating it); locked first. */
+/** The pair's credit line, locked, with its balance; null when the pair has none yet. */
 export async function lockLine(tx: Tx, customerId: string, supplierId: string) {
   const rows = await queryRows<{ id: string; balance: number }>(
     tx,
@@ -186,6 +186,13 @@ export async function lockLine(tx: Tx, customerId: string, supplierId: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * Creates the pair's line at the limit, or sets an existing one's limit (reactivating it). The caller
+ * has locked the line (lockLine) and checked its balance against the limit in an earlier statement:
+ * this statement's snapshot is taken after that lock, so it sees the very row that was checked, and
+ * `balance <= credit_limit` holds. A line that did not exist at lockLine could only come from a
+ * concurrent decision on the same pair, which the one-pending-application index rules out.
+ */
 export async function setLineLimit(tx: Tx, customerId: string, supplierId: string, limit: number) {
   await tx.execute(sql`
     insert into credit_lines (customer_id, supplier_id, credit_limit, status, date_set)
@@ -205,26 +212,43 @@ export interface ChargedLine extends Record<string, unknown> {
 
 /**
  * Locks the buyer's credit line with the seller and, when it is active and has the room, adds `pesewas`
- * to its balance, in one statement: the check and the charge under the same lock, one round trip on the
- * approval path. Null without a line.
+ * to its balance. Null without a line.
+ *
+ * Two statements, on purpose: the lock, then the charge with the room test in the UPDATE's own WHERE.
+ * The UPDATE's snapshot is taken once the lock is held, so it reads the locked row, and its WHERE and
+ * its new balance come from that one row version. One statement that locks in a CTE and updates `from`
+ * it cannot promise that under READ COMMITTED: the CTE's FOR UPDATE follows a concurrent payment's
+ * update to the newest row, but the UPDATE builds its new row from the older version its snapshot saw,
+ * and PostgreSQL tests the check constraint on that row before it notices the concurrent update. An
+ * approval whose room a payment or a cancellation had just made then failed on
+ * credit_lines_balance_within_limit (a 500) instead of charging; credit.races.api.test.ts races that.
+ * The line is still the one lock this step takes, in the documented order (DOMAIN.md "Locks and
+ * retries": after the lots, before the invoice).
  */
-export async function chargeCreditLine(tx: Tx, customerId: string, supplierId: string, pesewas: number) {
-  const rows = await queryRows<ChargedLine>(
+export async function chargeCreditLine(
+  tx: Tx,
+  customerId: string,
+  supplierId: string,
+  pesewas: number,
+): Promise<ChargedLine | null> {
+  const [line] = await queryRows<{ id: string; status: string }>(
     tx,
-    sql`with line as (
-          select id, status, credit_limit, balance from credit_lines
-          where customer_id = ${customerId} and supplier_id = ${supplierId}
-          for update
-        ), charged as (
-          update credit_lines c set balance = c.balance + ${pesewas}::numeric / 100, updated_at = now()
-          from line
-          where c.id = line.id and line.status = 'active'
-            and line.credit_limit - line.balance >= ${pesewas}::numeric / 100
-          returning c.id
-        )
-        select line.id, line.status, exists (select 1 from charged) as charged from line`,
+    sql`select id, status from credit_lines
+        where customer_id = ${customerId} and supplier_id = ${supplierId}
+        for update`,
   );
-  return rows[0] ?? null;
+  if (!line) return null;
+  if (line.status !== 'active') return { ...line, charged: false };
+  // The test reads status, limit and balance from the row it writes, so whatever version PostgreSQL
+  // writes has passed it, and a passing row cannot break the constraint.
+  const charged = await queryRows<{ id: string }>(
+    tx,
+    sql`update credit_lines set balance = balance + ${pesewas}::numeric / 100, updated_at = now()
+        where id = ${line.id} and status = 'active'
+          and credit_limit - balance >= ${pesewas}::numeric / 100
+        returning id`,
+  );
+  return { ...line, charged: charged.length > 0 };
 }
 
 /** Locks the buyer's credit line with the seller, when there is one. */
