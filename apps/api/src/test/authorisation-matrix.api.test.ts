@@ -22,14 +22,19 @@ import {
   type OwnIds,
   type SignedIn,
 } from './authorisation-matrix.ts';
+import type { ActivityPage } from '@aduro/shared/activity';
+import type { LiveEventData } from '@aduro/shared/events';
 import { queryRows } from '../db/client.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { openSseStream } from './sse.ts';
 
 /**
  * The authorisation matrix (issue 13, "Tests that keep this true"): every operation the OpenAPI document
  * lists has a policy here naming who may call it; everyone else is refused, 401 for callers who are not
  * signed in (anonymous, forged tokens, a removed user) and 403 for the wrong kind of caller or a missing
- * permission. Separately, no caller reads or changes another organisation's records by naming their ids.
+ * permission. Every answer an allowed signed-in caller gets (the live stream too) is kept by no cache.
+ * Separately, no caller reads or changes another organisation's records by naming their ids, nor learns
+ * them from an event that names several organisations.
  */
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -42,7 +47,10 @@ interface Policy {
   allow: readonly SignedIn[] | 'public';
   /** The request as the caller would make it, with that caller's own ids. */
   request(c: Ctx): Call;
-  /** A streaming answer (SSE): only refusals are checked here; events.api tests cover the stream. */
+  /**
+   * A streaming answer (SSE), opened over HTTP for allowed callers: only its status and headers are
+   * checked here; events.api tests cover the stream.
+   */
   stream?: boolean;
   /** The allowed call ends the caller's sessions, so the caller signs in again after it. */
   endsSessions?: boolean;
@@ -55,6 +63,8 @@ interface Ctx {
 }
 
 let t: TestApp;
+/** The app listening on a port, for the live stream (inject waits for an answer that never ends). */
+let base: string;
 const tokens = {} as Record<CallerKind, string | undefined>;
 const ids = {} as Record<SignedIn, OwnIds>;
 /** Throwaway users per supplier, for the staff operations that change or remove one. */
@@ -425,8 +435,16 @@ function documentedOperations(): string[] {
 
 const describeAnswer = (res: LightMyRequestResponse) => `${res.statusCode} ${res.body.slice(0, 160)}`;
 
+/**
+ * An answer to a signed-in caller is theirs alone: no shared cache (a proxy's) may keep it, nor the
+ * browser's disk (docs/domain.md "Organisations, users, sessions"; plugins/auth.ts sets no-store).
+ */
+const keptByNoCache = (cacheControl: string | null | undefined) =>
+  /(^|,)\s*(no-store|private)\s*(,|$)/i.test(cacheControl ?? '');
+
 beforeAll(async () => {
   t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await Promise.all(
     SIGNED_IN.map(async (kind) => {
       tokens[kind] = await t.login(ACCOUNTS[kind].email, ACCOUNTS[kind].userType);
@@ -686,6 +704,100 @@ describe('another organisation’s ids get nothing', () => {
   });
 });
 
+describe('an event naming several organisations tells each only its own share', () => {
+  it('shows each supplier of a platform recall only its own id, in the activity trail and the live stream', async () => {
+    const tema = ids.temaAdmin.orgId;
+    const medilink = ids.medilink.orgId;
+    // A product both suppliers hold a lot of, batch MATRIX-R1; AccraCare bought some of Tema's.
+    const created = await call('POST', '/api/products', tokens.temaInventory, {
+      name: unique('Matrix Recall Product'),
+      brandName: 'Matrix',
+      category: 'Analgesics',
+      unitOfMeasure: 'Box',
+      itemsPerUnit: '10 tablets',
+    });
+    expect(created.statusCode, describeAnswer(created)).toBe(201);
+    const productId = created.json().id as string;
+    for (const kind of ['temaInventory', 'medilink'] as const) {
+      const synced = await call('POST', '/api/inventory', tokens[kind], {
+        productId,
+        quantity: 20,
+        unitPrice: 10,
+        moq: 1,
+        expiryDate: nextYear(),
+        batchNumber: 'MATRIX-R1',
+      });
+      expect(synced.statusCode, describeAnswer(synced)).toBe(200);
+    }
+    const drafted = await call('POST', '/api/orders', tokens.accracare, {
+      sellerId: tema,
+      productId,
+      paymentTermMethod: 'mobile_money',
+      drops: [{ addressName: 'Main branch', address: '1 Ring Road, Accra', quantity: 2 }],
+    });
+    expect(drafted.statusCode, describeAnswer(drafted)).toBe(201);
+    const approved = await call('POST', `/api/orders/${drafted.json().id}/approve`, tokens.accracare);
+    expect(approved.statusCode, describeAnswer(approved)).toBe(200);
+
+    const before = await one<{ id: number }>(
+      t,
+      sql`select coalesce(max(id), 0)::int as id from events`,
+      'id',
+    );
+    const declared = await call('POST', '/api/recalls', tokens.platform, {
+      productId,
+      batchNumbers: ['MATRIX-R1'],
+      reason: 'Matrix recall of two suppliers',
+      severity: 'class_2',
+    });
+    expect(declared.statusCode, describeAnswer(declared)).toBe(201);
+    const recallId = declared.json().id as string;
+    const { id: eventId } = await one<{ id: number }>(
+      t,
+      sql`select id::int as id from events where type = 'recall.declared' and refs ->> 'recallId' = ${recallId}`,
+      'the recall event',
+    );
+    const sorted = (list: string[] | undefined) => (list ? [...list].sort() : list);
+    const both = sorted([tema, medilink]);
+
+    // The activity trail: each supplier's administrators, and the platform.
+    const trail: Partial<Record<SignedIn, string[] | undefined>> = {};
+    for (const kind of ['temaAdmin', 'medilink', 'platform'] as const) {
+      const res = await call('GET', '/api/activity?type=recall.declared&limit=200', tokens[kind]);
+      expect(res.statusCode, describeAnswer(res)).toBe(200);
+      const item = (res.json() as ActivityPage).items.find((i) => i.id === eventId);
+      expect(item, `${kind} sees the recall in its activity`).toBeDefined();
+      trail[kind] = sorted(item!.refs.supplierIds);
+    }
+
+    // The live stream, replayed from just before the recall: every user of the organisations it names.
+    const live: Partial<Record<SignedIn, string[] | undefined>> = {};
+    for (const kind of ['temaAdmin', 'temaInventory', 'medilink', 'platform', 'accracare'] as const) {
+      const stream = await openSseStream(base, tokens[kind], before.id);
+      try {
+        expect(stream.status).toBe(200);
+        const frame = await stream.next('recall.declared', eventId);
+        const data = frame.data as LiveEventData;
+        expect(data.refs.recallId, kind).toBe(recallId);
+        live[kind] = sorted(data.refs.supplierIds);
+      } finally {
+        stream.close();
+      }
+    }
+    expect({ trail, live }).toEqual({
+      trail: { temaAdmin: [tema], medilink: [medilink], platform: both },
+      live: {
+        temaAdmin: [tema],
+        temaInventory: [tema],
+        medilink: [medilink],
+        platform: both,
+        // A buyer holding recalled units reads its share through the recall, not the suppliers' list.
+        accracare: undefined,
+      },
+    });
+  });
+});
+
 async function queryIds(query: ReturnType<typeof sql>, column = 'id'): Promise<Set<string>> {
   const rows = await queryRows<Record<string, string>>(t.database.db, query);
   return new Set(rows.map((r) => r[column]!));
@@ -708,8 +820,17 @@ describe('the authorisation matrix', () => {
         continue;
       }
       const allowed = (policy.allow as readonly string[]).includes(kind);
-      if (allowed && policy.stream) continue;
+      if (allowed && policy.stream) {
+        const stream = await openSseStream(base, tokens[kind]);
+        stream.close();
+        const cacheControl = stream.headers.get('cache-control');
+        if (stream.status !== 200 || !keptByNoCache(cacheControl))
+          failures.push(`${kind}: expected 200 kept by no cache, got ${stream.status} (${cacheControl})`);
+        continue;
+      }
       const res = await call(method, url, tokens[kind], payload);
+      if (!outright && res.statusCode < 300 && !keptByNoCache(res.headers['cache-control'] as string))
+        failures.push(`${kind}: ${res.statusCode} with cache-control ${res.headers['cache-control']}`);
       const expected = outright ? '401' : allowed ? 'not 401/403' : '403';
       const ok = outright
         ? res.statusCode === 401

@@ -45,3 +45,73 @@ export async function readSseFrames(
     // Aborted by the test closing the stream.
   }
 }
+
+/** A client of GET /api/events reading frames as they arrive; waits on frames, never on time. */
+export interface SseStream {
+  status: number;
+  headers: Headers;
+  /** Every frame read so far, in order. */
+  frames: SseFrame[];
+  /**
+   * The next frame of this event type (and id, when given) not taken yet; frames of other types are
+   * kept for later calls. Rejects if the stream ends first.
+   */
+  next(event: string, id?: number): Promise<SseFrame>;
+  /** Resolves when the stream ends (closed by either side). */
+  ended: Promise<void>;
+  /** The JSON body of a refusal. */
+  body?: unknown;
+  close(): void;
+}
+
+/** Opens GET /api/events at `base` as the web app does (fetch streaming, Bearer header, Last-Event-ID). */
+export async function openSseStream(
+  base: string,
+  authorization: string | undefined,
+  lastEventId?: number,
+): Promise<SseStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/events`, {
+    headers: {
+      ...(authorization ? { authorization } : {}),
+      ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+    },
+    signal: controller.signal,
+  });
+  const frames: SseFrame[] = [];
+  const waiting: Array<() => void> = [];
+  const ended = (async () => {
+    if (res.body && res.status === 200) {
+      await readSseFrames(res.body, (read) => {
+        frames.push(...read);
+        for (const wake of waiting.splice(0)) wake();
+      });
+    }
+    for (const wake of waiting.splice(0)) wake();
+  })();
+  let finished = false;
+  void ended.then(() => (finished = true));
+  const taken = new Set<SseFrame>();
+  const stream: SseStream = {
+    status: res.status,
+    headers: res.headers,
+    frames,
+    ended,
+    async next(event, id) {
+      for (;;) {
+        const found = frames.find(
+          (f) => f.event === event && (id === undefined || f.id === String(id)) && !taken.has(f),
+        );
+        if (found) {
+          taken.add(found);
+          return found;
+        }
+        if (finished) throw new Error(`the stream ended before a '${event}' frame`);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+    },
+    close: () => controller.abort(),
+  };
+  if (res.status !== 200) stream.body = await res.json();
+  return stream;
+}

@@ -380,6 +380,127 @@ describe('Activity of organisations and staff', () => {
   });
 });
 
+describe('Activity of an event naming several organisations', () => {
+  const ACCRACARE = 'AccraCare Pharmacy';
+  const call = (method: 'POST' | 'DELETE', url: string, authorization: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+
+  /** A fresh product, stocked with the same batch by each supplier whose token is given. */
+  async function stockedByEach(stockers: string[], batchNumber: string) {
+    const name = `Activity test product ${++seq}`;
+    const created = await call('POST', '/api/products', temaStock, {
+      name,
+      brandName: 'Test',
+      category: 'Tests',
+      unitOfMeasure: 'Box',
+      itemsPerUnit: '20 tablets',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const productId = created.json().id as string;
+    for (const authorization of stockers) {
+      const synced = await call('POST', '/api/inventory', authorization, {
+        productId,
+        quantity: 40,
+        unitPrice: 12,
+        moq: 1,
+        expiryDate: inDays(300),
+        batchNumber,
+      });
+      expect(synced.statusCode, synced.body).toBe(200);
+    }
+    return { productId, name };
+  }
+
+  const itemOf = async (eventId: number, authorization: string, type: string) => {
+    const found = (await all(`/api/activity?type=${type}`, authorization)).find((i) => i.id === eventId);
+    expect(found, `event ${eventId} in the activity`).toBeDefined();
+    return found!;
+  };
+
+  it('shows each supplier of a platform recall only its own id; the platform sees every supplier', async () => {
+    const { productId } = await stockedByEach([temaStock, medilink], 'ACT-R1');
+    const declared = await call('POST', '/api/recalls', platform, {
+      productId,
+      batchNumbers: ['ACT-R1'],
+      reason: 'Dissolution test failed at the manufacturer',
+      severity: 'class_2',
+    });
+    expect(declared.statusCode, declared.body).toBe(201);
+    const recallId = declared.json().id as string;
+    const [event] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id::int as id from events where type = 'recall.declared' and refs ->> 'recallId' = ${recallId}`,
+    );
+
+    const tema = await itemOf(event!.id, temaAdmin, 'recall.declared');
+    expect(tema.refs).toEqual({ recallId, productIds: [productId], supplierIds: [org[TEMA]] });
+    expect(tema.organisations).toEqual([{ id: org[TEMA], name: TEMA }]);
+    const theirs = await itemOf(event!.id, medilink, 'recall.declared');
+    expect(theirs.refs).toEqual({ recallId, productIds: [productId], supplierIds: [org[MEDILINK]] });
+    expect(theirs.organisations).toEqual([{ id: org[MEDILINK], name: MEDILINK }]);
+    expect(theirs.description).toBe(tema.description);
+
+    const everyone = await itemOf(event!.id, platform, 'recall.declared');
+    expect([...everyone.refs.supplierIds!].sort()).toEqual([org[TEMA], org[MEDILINK]].sort());
+    expect(everyone.organisations.map((o) => o.name)).toEqual(expect.arrayContaining([TEMA, MEDILINK]));
+  });
+
+  it("never tells a supplier which orders and products a buyer's checkout placed with another supplier", async () => {
+    const fromTema = await stockedByEach([temaStock], 'ACT-C1');
+    const fromMedilink = await stockedByEach([medilink], 'ACT-C2');
+    await call('DELETE', '/api/cart', ama);
+    // Medilink's line first, so the event names its order and product before Tema's.
+    for (const [productId, supplier] of [
+      [fromMedilink.productId, MEDILINK],
+      [fromTema.productId, TEMA],
+    ] as const) {
+      const added = await call('POST', '/api/cart/items', ama, {
+        productId,
+        supplierId: org[supplier],
+        quantity: 5,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const checkout = await call('POST', '/api/cart/checkout', ama);
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    const orders = checkout.json().orders as { id: string; number: string; supplierId?: string }[];
+    expect(orders).toHaveLength(2);
+    const [event] = await queryRows<{ id: number; productIds: string[] }>(
+      t.database.db,
+      sql`select id::int as id, refs -> 'productIds' as "productIds" from events
+          where type = 'order.drafted' and refs -> 'orderIds' ? ${orders[0]!.id}`,
+    );
+    const numberOf = async (productId: string) =>
+      (
+        await queryRows<{ number: string }>(
+          t.database.db,
+          sql`select number from orders where id = any(${`{${orders.map((o) => o.id).join(',')}}`}::uuid[])
+                and product_id = ${productId}`,
+        )
+      )[0]!.number;
+    const buyer = user['buyer@accracare.demo']!.name;
+
+    for (const [authorization, name, own] of [
+      [temaAdmin, TEMA, fromTema],
+      [medilink, MEDILINK, fromMedilink],
+    ] as const) {
+      const item = await itemOf(event!.id, authorization, 'order.drafted');
+      // Its own order and product only, in the sentence as in the ids.
+      expect(item.description).toBe(
+        `${buyer} drafted order ${await numberOf(own.productId)} for ${own.name}`,
+      );
+      expect(item.refs).toEqual({ buyerId: org[ACCRACARE] });
+      expect(item.organisations.map((o) => o.name).sort()).toEqual([ACCRACARE, name].sort());
+    }
+    const everyone = await itemOf(event!.id, platform, 'order.drafted');
+    expect([...everyone.refs.orderIds!].sort()).toEqual(orders.map((o) => o.id).sort());
+    expect([...everyone.refs.productIds!].sort()).toEqual(
+      [fromTema.productId, fromMedilink.productId].sort(),
+    );
+    expect(event!.productIds).toHaveLength(2);
+  });
+});
+
 describe('GET /api/activity.csv', () => {
   it('streams every filtered event as escaped CSV with download headers', async () => {
     await temaSync();

@@ -33,11 +33,18 @@ export interface ActivityFilterValues {
 export interface ActivityRow extends Record<string, unknown> {
   id: number | string;
   type: ActivityType;
+  /** Every organisation the event names: for scoping what the caller sees, never shown as such. */
+  orgIds: string[];
+  /** Every id the event names; the service narrows them to the caller's share (lib/event-refs.ts). */
   refs: EventRefs;
   createdAt: string;
   actorName: string | null;
   actorEmail: string | null;
   organisations: { id: string; name: string }[];
+  /**
+   * The product of the first order the scope may see, else (an event naming no orders) the first the
+   * refs name: a supplier's sentence about a checkout across suppliers names its own product.
+   */
   productName: string | null;
   /** The first order the refs name that the scope may see, and how many such orders they name. */
   orderNumber: string | null;
@@ -118,14 +125,21 @@ export async function listActivity(
     ? sql`true`
     : sql`(x.id = ${scope.orgId}::uuid or x.id = ${ref('buyerId')} or x.id = ${ref('supplierId')}
            or x.id = ${ref('organisationId')})`;
-  const visibleOrder =
-    scope.seesEveryOrganisation || !scope.orgId
-      ? sql`true`
-      : sql`(o.buyer_org_id = ${scope.orgId}::uuid or o.seller_org_id = ${scope.orgId}::uuid)`;
+  const ordersScoped = !scope.seesEveryOrganisation && scope.orgId !== null;
+  const visibleOrder = ordersScoped
+    ? sql`(o.buyer_org_id = ${scope.orgId}::uuid or o.seller_org_id = ${scope.orgId}::uuid)`
+    : sql`true`;
+  // The product a sentence names. An event naming orders (a checkout across suppliers lists every
+  // supplier's orders and products) names, for a scoped reader, only the product of an order it may see:
+  // never productIds[0], which may be what the buyer ordered from another supplier.
+  const firstProduct = sql`(e.refs -> 'productIds' ->> 0)::uuid`;
+  const product = ordersScoped
+    ? sql`case when e.refs ? 'orderIds' then ord.product_id else ${firstProduct} end`
+    : sql`coalesce(ord.product_id, ${firstProduct})`;
   const rows = await queryRows<ActivityRow>(
     db,
     sql`
-      select e.id, e.type, e.refs, ${iso(sql`e.created_at`)} as "createdAt",
+      select e.id, e.type, e.org_ids as "orgIds", e.refs, ${iso(sql`e.created_at`)} as "createdAt",
              u.name as "actorName", u.email as "actorEmail",
              coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.name)
                        from organizations x where x.id = any(e.org_ids) and ${visibleOrg}), '[]'::json)
@@ -164,15 +178,16 @@ export async function listActivity(
                                               then e.refs -> 'lotIds' end), 0) as "lotCount"
       from events e
       left join users u on u.id = e.actor_user_id
-      left join products p on p.id = (e.refs -> 'productIds' ->> 0)::uuid
       left join lateral (
-        select min(o.number) as number, count(*)::int as count
+        select min(o.number) as number, count(*)::int as count,
+               (array_agg(o.product_id order by o.number))[1] as product_id
         from orders o
         where o.id in (select jsonb_array_elements_text(
                          case when jsonb_typeof(e.refs -> 'orderIds') = 'array' then e.refs -> 'orderIds'
                               else '[]'::jsonb end)::uuid)
           and ${visibleOrder}
       ) ord on true
+      left join products p on p.id = ${product}
       left join order_drops d on d.id = ${ref('dropId')}
       left join order_history h on h.id = (e.refs ->> 'historyId')::bigint
       left join organizations b on b.id = ${ref('buyerId')}

@@ -11,6 +11,7 @@ import { PAYMENT_METHOD_LABELS } from '@aduro/shared/payments';
 import type { Db } from '../../db/client.ts';
 import { toCsvLine } from '../../lib/csv.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { visibleRefs } from '../../lib/event-refs.ts';
 import { decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { countActivity, listActivity, type ActivityRow, type ActivityScope } from './activity.repository.ts';
 
@@ -124,15 +125,23 @@ export function describe(row: ActivityRow): string {
   }
 }
 
-const toItem = (row: ActivityRow): ActivityItem => ({
-  id: Number(row.id),
-  type: row.type,
-  description: describe(row),
-  actorName: row.actorName,
-  organisations: row.organisations,
-  createdAt: row.createdAt,
-  refs: row.refs,
-});
+/**
+ * The event as the caller sees it. Its ids go through the live stream's rule (lib/event-refs.ts), so a
+ * supplier sees its own share of a list naming several organisations (a platform recall's suppliers, a
+ * checkout's orders with other suppliers), never the rest; the names beside them are scoped the same way
+ * in the query (activity.repository.ts).
+ */
+const toItem =
+  (user: SessionUser) =>
+  (row: ActivityRow): ActivityItem => ({
+    id: Number(row.id),
+    type: row.type,
+    description: describe(row),
+    actorName: row.actorName,
+    organisations: row.organisations,
+    createdAt: row.createdAt,
+    refs: visibleRefs(user, row),
+  });
 
 /** One page of the caller's activity, newest first, with the total the filters match. */
 export async function getActivity(db: Db, user: SessionUser, query: ActivityFilters): Promise<ActivityPage> {
@@ -143,7 +152,7 @@ export async function getActivity(db: Db, user: SessionUser, query: ActivityFilt
     listActivity(db, scope, query, { beforeId, limit: limit + 1 }),
     countActivity(db, scope, query),
   ]);
-  return toPage(rows, limit, total, (row) => [Number(row.id)], toItem);
+  return toPage(rows, limit, total, (row) => [Number(row.id)], toItem(user));
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEventData } from '@aduro/shared/events';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readSseFrames, type SseFrame } from '../../test/sse.ts';
+import { openSseStream, type SseStream } from '../../test/sse.ts';
 import { recordEvent } from './events.repository.ts';
 
 let t: TestApp;
@@ -11,6 +11,9 @@ let base: string;
 let buyer: string;
 let temaAdmin: string;
 let medilink: string;
+let temaStock: string;
+let kejetia: string;
+let platform: string;
 let orgs: Record<string, string>;
 let product: string;
 const streams: LiveStream[] = [];
@@ -21,6 +24,9 @@ beforeAll(async () => {
   buyer = await t.login('buyer@accracare.demo', 'customer');
   temaAdmin = await t.login('admin@tema-pharma.demo', 'supplier');
   medilink = await t.login('admin@accra-medilink.demo', 'supplier');
+  temaStock = await t.login('stock@tema-pharma.demo', 'supplier');
+  kejetia = await t.login('buyer@kejetia-health.demo', 'customer');
+  platform = await t.login('admin@aduro.demo', 'platform');
   orgs = await t.organisationIds();
   const [row] = await queryRows<{ id: string }>(
     t.database.db,
@@ -34,63 +40,11 @@ afterAll(async () => {
   await t.close();
 });
 
-type Frame = SseFrame;
+type LiveStream = SseStream;
 
-/** A client of GET /api/events reading frames as they arrive; waits on frames, never on time. */
-interface LiveStream {
-  status: number;
-  contentType: string | null;
-  /** The next frame of this event type (frames of other types are kept for later calls). */
-  next(event: string): Promise<Frame>;
-  frames: Frame[];
-  ended: Promise<void>;
-  /** The JSON body of a refusal. */
-  body?: unknown;
-  close(): void;
-}
-
+/** A stream of GET /api/events on this test's server, closed after the tests. */
 async function openStream(authorization: string | undefined, lastEventId?: number): Promise<LiveStream> {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/events`, {
-    headers: {
-      ...(authorization ? { authorization } : {}),
-      ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
-    },
-    signal: controller.signal,
-  });
-  const frames: Frame[] = [];
-  const waiting: Array<() => void> = [];
-  const ended = (async () => {
-    if (res.body && res.status === 200) {
-      await readSseFrames(res.body, (read) => {
-        frames.push(...read);
-        for (const wake of waiting.splice(0)) wake();
-      });
-    }
-    for (const wake of waiting.splice(0)) wake();
-  })();
-  let finished = false;
-  void ended.then(() => (finished = true));
-  const taken = new Set<Frame>();
-  const stream: LiveStream = {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
-    frames,
-    ended,
-    async next(event) {
-      for (;;) {
-        const found = frames.find((f) => f.event === event && !taken.has(f));
-        if (found) {
-          taken.add(found);
-          return found;
-        }
-        if (finished) throw new Error(`the stream ended before a '${event}' frame`);
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      }
-    },
-    close: () => controller.abort(),
-  };
-  if (res.status !== 200) stream.body = await res.json();
+  const stream = await openSseStream(base, authorization, lastEventId);
   streams.push(stream);
   return stream;
 }
@@ -107,7 +61,7 @@ describe('GET /api/events', () => {
   it('refuses a caller without a token, or with a bad one, with 401 before any stream starts', async () => {
     const none = await openStream(undefined);
     expect(none.status).toBe(401);
-    expect(none.contentType).toContain('application/json');
+    expect(none.headers.get('content-type')).toContain('application/json');
     const bad = await openStream('Bearer not-a-token');
     expect(bad.status).toBe(401);
     expect(bad.body).toMatchObject({ message: expect.any(String) });
@@ -116,7 +70,10 @@ describe('GET /api/events', () => {
   it('streams text/event-stream and says ready once caught up', async () => {
     const s = await openStream(buyer);
     expect(s.status).toBe(200);
-    expect(s.contentType).toContain('text/event-stream');
+    expect(s.headers.get('content-type')).toContain('text/event-stream');
+    // The caller's own changes: no cache may keep them (docs/decisions/0009-live-stream.md), and no
+    // proxy may transform (buffer or compress) the stream.
+    expect(s.headers.get('cache-control')).toBe('no-store, no-transform');
     await s.next('ready');
     s.close();
   });
@@ -213,5 +170,145 @@ describe('GET /api/events', () => {
     await s.ended;
     const again = await openStream(token);
     expect(again.status).toBe(401);
+  });
+});
+
+describe('GET /api/events: an event naming several organisations', () => {
+  const TEMA = 'Tema Pharma Distributors';
+  const MEDILINK = 'Accra Medilink Importers';
+  const ACCRACARE = 'AccraCare Pharmacy';
+  let seq = 0;
+  const call = (method: 'POST' | 'DELETE', url: string, authorization: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+
+  /** A fresh product, stocked by each supplier in `stockers` with the same batch. */
+  async function stockedByEach(stockers: string[], batchNumber: string): Promise<string> {
+    const created = await call('POST', '/api/products', temaStock, {
+      name: `Live tenancy product ${++seq}`,
+      brandName: 'Test',
+      category: 'Tests',
+      unitOfMeasure: 'Box',
+      itemsPerUnit: '20 tablets',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const productId = created.json().id as string;
+    for (const authorization of stockers) {
+      const synced = await call('POST', '/api/inventory', authorization, {
+        productId,
+        quantity: 50,
+        unitPrice: 10,
+        moq: 1,
+        expiryDate: '2031-06-30',
+        batchNumber,
+      });
+      expect(synced.statusCode, synced.body).toBe(200);
+    }
+    return productId;
+  }
+
+  /** Streams for each caller, all caught up (ready) before anything is written. */
+  async function streamsOf<K extends string>(callers: Record<K, string>): Promise<Record<K, LiveStream>> {
+    const opened = {} as Record<K, LiveStream>;
+    for (const [who, authorization] of Object.entries(callers) as [K, string][])
+      opened[who] = await openStream(authorization);
+    await Promise.all(Object.values<LiveStream>(opened).map((s) => s.next('ready')));
+    return opened;
+  }
+
+  const refsOf = async (stream: LiveStream, type: string, id: number) =>
+    ((await stream.next(type, id)).data as LiveEventData).refs;
+
+  it('tells each supplier of a platform recall only its own id, the platform both, a buyer neither', async () => {
+    // docs/domain.md "Activity and order history": a supplier never sees the rest of a platform recall's
+    // list.
+    const productId = await stockedByEach([temaStock, medilink], 'LIVE-R1');
+    // AccraCare holds units of Tema's lot, so it is one of the organisations the recall names.
+    const drafted = await call('POST', '/api/orders', buyer, {
+      sellerId: orgs[TEMA],
+      productId,
+      paymentTermMethod: 'mobile_money',
+      drops: [
+        {
+          addressName: 'Main',
+          address: '1 Ring Road, Accra',
+          contactName: 'Efua Owusu',
+          contactPhone: '+233 20 111 2222',
+          quantity: 2,
+        },
+      ],
+    });
+    expect(drafted.statusCode, drafted.body).toBe(201);
+    const approved = await call('POST', `/api/orders/${drafted.json().id}/approve`, buyer);
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const s = await streamsOf({ tema: temaAdmin, medilink, platform, buyer, kejetia });
+    const declared = await call('POST', '/api/recalls', platform, {
+      productId,
+      batchNumbers: ['LIVE-R1'],
+      reason: 'Dissolution test failed at the manufacturer',
+      severity: 'class_2',
+    });
+    expect(declared.statusCode, declared.body).toBe(201);
+    const recallId = declared.json().id as string;
+    const [event] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id::int as id from events where type = 'recall.declared' and refs ->> 'recallId' = ${recallId}`,
+    );
+    const id = event!.id;
+
+    const both = [orgs[TEMA], orgs[MEDILINK]].sort();
+    const seenBy = {
+      tema: await refsOf(s.tema, 'recall.declared', id),
+      medilink: await refsOf(s.medilink, 'recall.declared', id),
+      platform: await refsOf(s.platform, 'recall.declared', id),
+      buyer: await refsOf(s.buyer, 'recall.declared', id),
+      kejetia: await refsOf(s.kejetia, 'recall.declared', id),
+    };
+    expect(seenBy.tema).toEqual({ recallId, productIds: [productId], supplierIds: [orgs[TEMA]] });
+    expect(seenBy.medilink).toEqual({ recallId, productIds: [productId], supplierIds: [orgs[MEDILINK]] });
+    expect({ ...seenBy.platform, supplierIds: [...(seenBy.platform.supplierIds ?? [])].sort() }).toEqual({
+      recallId,
+      productIds: [productId],
+      supplierIds: both,
+    });
+    // A buyer holding recalled units learns which of its deliveries through the recall's reads, not
+    // which suppliers the recall covered; a buyer it did not reach hears only that the product changed.
+    expect(seenBy.buyer).toEqual({ recallId, productIds: [productId] });
+    expect(seenBy.kejetia).toEqual({ productIds: [productId] });
+
+    // A resumed stream replays it through the same rule.
+    const resumed = await openStream(medilink, id - 1);
+    expect(await refsOf(resumed, 'recall.declared', id)).toEqual(seenBy.medilink);
+  });
+
+  it("never tells a supplier which orders and products a buyer's checkout placed with another supplier", async () => {
+    const fromTema = await stockedByEach([temaStock], 'LIVE-C1');
+    const fromMedilink = await stockedByEach([medilink], 'LIVE-C2');
+    await call('DELETE', '/api/cart', buyer);
+    for (const [productId, supplier] of [
+      [fromTema, TEMA],
+      [fromMedilink, MEDILINK],
+    ] as const) {
+      const added = await call('POST', '/api/cart/items', buyer, {
+        productId,
+        supplierId: orgs[supplier],
+        quantity: 5,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const s = await streamsOf({ tema: temaAdmin, medilink, buyer });
+    const checkout = await call('POST', '/api/cart/checkout', buyer);
+    expect(checkout.statusCode, checkout.body).toBe(201);
+    const orderIds = (checkout.json().orders as { id: string }[]).map((o) => o.id);
+    expect(orderIds).toHaveLength(2);
+
+    const toBuyer = (await s.buyer.next('order.drafted')).data as LiveEventData;
+    expect(toBuyer.refs).toMatchObject({ buyerId: orgs[ACCRACARE] });
+    expect([...toBuyer.refs.orderIds!].sort()).toEqual([...orderIds].sort());
+    expect([...toBuyer.refs.productIds!].sort()).toEqual([fromTema, fromMedilink].sort());
+    // Each seller hears that the buyer drafted orders with it, and reads which through its orders list.
+    for (const seller of [s.tema, s.medilink]) {
+      expect(await refsOf(seller, 'order.drafted', toBuyer.id)).toEqual({ buyerId: orgs[ACCRACARE] });
+    }
   });
 });

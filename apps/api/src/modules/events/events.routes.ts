@@ -55,7 +55,9 @@ export default async function eventRoutes(app: FastifyInstance) {
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        // The caller's own changes, like every signed-in answer (plugins/auth.ts): no-store, so no cache
+        // keeps them; no-transform, so no proxy buffers or compresses the stream (decision 0009).
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         // nginx would otherwise buffer the stream until its buffer fills.
         'x-accel-buffering': 'no',

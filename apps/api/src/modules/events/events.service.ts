@@ -1,13 +1,7 @@
 import type { SessionUser } from '@aduro/shared/auth';
-import {
-  LIVE_CONTROL,
-  PUBLIC_REF_KEYS,
-  type EventRefs,
-  type FeedEvent,
-  type LiveEventData,
-  type SignedOutReason,
-} from '@aduro/shared/events';
+import { LIVE_CONTROL, type FeedEvent, type LiveEventData, type SignedOutReason } from '@aduro/shared/events';
 import type { Db } from '../../db/client.ts';
+import { visibleRefs } from '../../lib/event-refs.ts';
 import { eventsSince } from './events.repository.ts';
 import type { ChangeFeed } from './feed.ts';
 import { RESUME_WINDOW_SECONDS } from './feed.ts';
@@ -39,18 +33,12 @@ export function concerns(user: SessionUser, event: FeedEvent): boolean {
 }
 
 /**
- * What the caller may know of an event: all its ids when its organisation is concerned, else only the
- * public ones (which supplier's offers, which products), never the other side's orders or people.
+ * What the caller may know of an event: its ids as the activity trail would show them (lib/event-refs.ts:
+ * the public ones when only its audience hears it, its own share of a list naming several organisations,
+ * such as a platform recall's suppliers), never the other side's orders or people.
  */
 export function liveData(user: SessionUser, event: FeedEvent): LiveEventData {
-  let refs: EventRefs = event.refs;
-  if (user.orgId === null || !event.orgIds.includes(user.orgId)) {
-    refs = {};
-    for (const key of PUBLIC_REF_KEYS) {
-      if (event.refs[key] !== undefined) (refs as Record<string, unknown>)[key] = event.refs[key];
-    }
-  }
-  return { id: event.id, type: event.type, at: event.at, refs };
+  return { id: event.id, type: event.type, at: event.at, refs: visibleRefs(user, event) };
 }
 
 /** One SSE frame: `id`, `event` and one line of JSON data. */
