@@ -77,7 +77,8 @@ describe('the job queue, in the server process', () => {
 describe('a job whose end is recorded while the database is away', () => {
   // pg-boss's two settling statements, told by their own text rather than by the plugin's list, so this
   // test also catches an upgrade that changes them.
-  const settling = /SET completed_on = now\(\),\s+state = 'completed'|WITH deleted_jobs AS \(\s+DELETE FROM pgboss\.job/;
+  const settling =
+    /SET completed_on = now\(\),\s+state = 'completed'|WITH deleted_jobs AS \(\s+DELETE FROM pgboss\.job/;
   let database: Database;
   let app: FastifyInstance;
   /** How many settling statements are still refused, as a connection reset by a restarting server. */

@@ -87,7 +87,12 @@ describe.skipIf(testDriver() !== 'postgres' || !bin)(
       });
       expect(product.status, product.text).toBe(201);
       const productId = product.json().id as string;
-      const synced = await call('POST', '/api/inventory', stock, { productId, quantity: 500, unitPrice: 9, moq: 1 });
+      const synced = await call('POST', '/api/inventory', stock, {
+        productId,
+        quantity: 500,
+        unitPrice: 9,
+        moq: 1,
+      });
       expect(synced.status, synced.text).toBe(200);
       const drafted = await Promise.all(
         Array.from({ length: count }, () =>
