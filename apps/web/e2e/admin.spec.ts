@@ -3,6 +3,8 @@ import { expect, test, type Browser } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expectPath, signIn, toast, watchConsole } from './support';
 
 const PENDING_SUPPLIER = 'Harbour Surgical Imports';
+/** The demo's supplier that registered and was never activated: its licence awaits review. */
+const AWAITING_SUPPLIER = 'Northstar Medical Imports';
 const PENDING_ADMIN = 'admin@harbour-surgical.demo';
 const PRODUCT = 'Paracetamol 500 mg tablets';
 
@@ -72,8 +74,15 @@ test.describe('platform administration', () => {
         .locator('xpath=following-sibling::dd[1]')
         .textContent(),
     );
+    // A supplier that never traded awaits its licence review: counted and shown apart from the deactivated.
+    await expect(
+      page.locator('dt', { hasText: 'Active suppliers' }).locator('xpath=following-sibling::dd[2]'),
+    ).toHaveText(/^\d+ awaiting review$/);
     const entities = page.getByRole('region', { name: 'Entity management' });
     await entities.getByRole('radio', { name: 'Suppliers' }).check({ force: true });
+    const awaiting = entities.getByRole('listitem', { name: AWAITING_SUPPLIER });
+    await expect(awaiting.getByText('Awaiting review', { exact: true })).toBeVisible();
+    await expect(awaiting.getByText('Deactivated', { exact: true })).toHaveCount(0);
     const row = entities.getByRole('listitem', { name: PENDING_SUPPLIER });
     await expect(row.getByText('Deactivated')).toBeVisible();
 
@@ -85,8 +94,19 @@ test.describe('platform administration', () => {
     await expect.poll(() => licence.url()).toMatch(/^blob:/);
     await licence.close();
 
+    // Activating asks first, and for the reason; Cancel changes nothing.
     await row.getByRole('button', { name: `Activate ${PENDING_SUPPLIER}` }).click();
+    let confirm = page.getByRole('dialog', { name: `Activate ${PENDING_SUPPLIER}?` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row.getByText('Deactivated')).toBeVisible();
+    await row.getByRole('button', { name: `Activate ${PENDING_SUPPLIER}` }).click();
+    await confirm.getByRole('button', { name: 'Activate', exact: true }).click();
+    await expect(confirm.getByText('Give the reason for this change')).toBeVisible();
+    await confirm.getByLabel('Reason').fill('Renewed wholesale licence checked on the FDA register');
+    await confirm.getByRole('button', { name: 'Activate', exact: true }).click();
     await expect(toast(page, `${PENDING_SUPPLIER} activated`)).toBeVisible();
+    await expect(confirm).toBeHidden();
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     await expect(
       page.locator('dt', { hasText: 'Active suppliers' }).locator('xpath=following-sibling::dd[1]'),
@@ -98,9 +118,18 @@ test.describe('platform administration', () => {
       buyer.page.getByRole('button', { name: `Build multi-drop order from ${PENDING_SUPPLIER}` }),
     ).toBeVisible();
 
-    // Deactivated again, it leaves the customer's matches.
+    // Deactivated again, for a reason the trail keeps, it leaves the customer's matches.
     await row.getByRole('button', { name: `Deactivate ${PENDING_SUPPLIER}` }).click();
+    confirm = page.getByRole('dialog', { name: `Deactivate ${PENDING_SUPPLIER}?` });
+    await expect(confirm).toContainText('Its offers leave the marketplace at once');
+    await confirm.getByLabel('Reason').fill('Cold-chain audit failed');
+    await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await expect(toast(page, `${PENDING_SUPPLIER} deactivated`)).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Activity' })
+        .getByText(`Supplier ${PENDING_SUPPLIER} deactivated: “Cold-chain audit failed”`),
+    ).toBeVisible();
     await compare();
     await expect(
       buyer.page.getByRole('button', { name: `Build multi-drop order from ${PENDING_SUPPLIER}` }),

@@ -36,8 +36,12 @@ test.describe('procurement cart', () => {
     await expect(paracetamol.getByText('Not set')).toBeVisible();
     await expect(paracetamol.getByText('Not provided')).toBeVisible();
     await expect(paracetamol.getByText('No contact phone')).toBeVisible();
+    // Left without a target price: the line shows the supplier's offer and nothing beside it.
     const salbutamol = line(page, 'Salbutamol 100 mcg metered-dose inhaler');
-    await expect(salbutamol.getByText('Supplier quote')).toBeVisible();
+    await expect(salbutamol.getByText('Unit price', { exact: true }).locator('+ dd')).toHaveText(
+      /^GH₵[\d,]+\.\d{2}$/,
+    );
+    await expect(salbutamol.getByText('Your target price')).toHaveCount(0);
     await expect(salbutamol.getByText('Yaw Darko')).toBeVisible();
 
     await paracetamol.getByRole('button', { name: 'Remove Paracetamol 500 mg tablets from cart' }).click();
@@ -99,7 +103,9 @@ test.describe('procurement cart', () => {
     const drawer = page.getByRole('dialog', { name: 'Procurement cart' });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByText('Ibuprofen 400 mg tablets')).toBeVisible();
-    await expect(drawer.getByText('Supplier quote')).toBeVisible();
+    // No target typed: the drawer prices the line at the supplier's offer, with nothing beside it.
+    await expect(drawer.getByText(/^120 units × GH₵[\d,]+\.\d{2}$/)).toBeVisible();
+    await expect(drawer.getByText(/target price/)).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 

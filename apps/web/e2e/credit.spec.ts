@@ -120,8 +120,22 @@ test.describe('credit', () => {
     await expect(toast(page, 'Order drafted. Awaiting approval.')).toBeVisible();
     await page.goto('/customer/orders');
     const card = page.getByRole('region', { name: /, PO-\d{4}-\d{6}$/ }).filter({ hasText: BRANCH });
+    const total = (await card
+      .locator('dt', { hasText: 'Total value' })
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent())!;
+    // Approval asks first, summing up the invoice and the credit it draws.
     await card.getByRole('button', { name: 'Approve & release shipment' }).click();
+    const approval = page.getByRole('dialog', { name: 'Approve and release this order?' });
+    const summed = (label: string) =>
+      approval.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    await expect(summed('Invoice amount')).toHaveText(total);
+    await expect(summed('Payment method')).toHaveText('Credit facility');
+    await expect(summed('Credit used')).toContainText(total);
+    await expect(summed('Due date')).toContainText('days after approval');
+    await approval.getByRole('button', { name: 'Approve & release shipment' }).click();
     await expect(toast(page, 'Order approved & invoice generated')).toBeVisible();
+    await expect(approval).toBeHidden();
     const invoiceNumber = (await card.getByText(/^INV-\d{4}-\d{6}$/).textContent())!;
 
     const charged = await headroom(page);
@@ -157,6 +171,49 @@ test.describe('credit', () => {
     await expect(
       page.getByRole('region', { name: 'Invoices' }).getByRole('listitem').filter({ hasText: invoiceNumber }),
     ).toContainText('Paid');
+    expect(buyer.problems).toEqual([]);
+    await buyer.close();
+  });
+
+  test('a supplier rejects a credit request only once confirmed, saying why, and the buyer reads the reason', async ({
+    browser,
+  }) => {
+    const REASON = 'Please settle the two overdue invoices with us first';
+    const approver = await as(browser, CREDIT_CLERK, 'supplier');
+    const queue = approver.page.getByRole('region', { name: 'Credit decisioning queue' });
+    // The demo's pending request from Volta Wellness Pharmacies.
+    const application = queue.getByRole('listitem').filter({ hasText: 'Volta Wellness Pharmacies' });
+    await application.getByRole('button', { name: 'Reject' }).click();
+    const confirm = approver.page.getByRole('dialog', { name: 'Reject credit application?' });
+    await expect(confirm).toContainText('Volta Wellness Pharmacies asked for GH₵45,000.00.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(application).toContainText('Pending');
+
+    await application.getByRole('button', { name: 'Reject' }).click();
+    await confirm.getByLabel(/Reason/).fill(REASON);
+    await confirm.getByRole('button', { name: 'Reject application' }).click();
+    await expect(toast(approver.page, 'Credit application rejected')).toBeVisible();
+    await expect(application).toBeHidden();
+    await expect(
+      approver.page
+        .getByRole('region', { name: 'Recent decisions' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Volta Wellness Pharmacies' })
+        .first(),
+    ).toContainText(`Reason: ${REASON}`);
+    expect(approver.problems).toEqual([]);
+    await approver.close();
+
+    const buyer = await as(browser, 'buyer@volta-wellness.demo', 'customer');
+    await buyer.page.goto('/customer/credit');
+    const request = buyer.page
+      .getByRole('region', { name: 'Your requests' })
+      .getByRole('listitem')
+      .filter({ hasText: TEMA })
+      .first();
+    await expect(request).toContainText('Rejected');
+    await expect(request).toContainText(`Reason: ${REASON}`);
     expect(buyer.problems).toEqual([]);
     await buyer.close();
   });

@@ -156,6 +156,9 @@ test.describe('supplier inventory', () => {
     ).toBeVisible();
     // Exact: the commentary may speak of weeks of cover too.
     await expect(panel.getByText('Weeks of cover', { exact: true })).toBeVisible();
+    // The model and its parameters are kept out of the main text, behind the disclosure.
+    await expect(panel.getByText(/^(Holt α \d\.\d\d · β \d\.\d\d|Recent average)$/)).toBeHidden();
+    await panel.getByText('How this is worked out').click();
     await expect(panel.getByText(/^(Holt α \d\.\d\d · β \d\.\d\d|Recent average)$/)).toBeVisible();
 
     await panel.getByRole('button', { name: 'Close forecast' }).click();

@@ -137,6 +137,11 @@ test.describe('live updates', () => {
     await expect(shipping).toHaveCount(0);
 
     await card.getByRole('button', { name: 'Approve & release shipment' }).click();
+    // Approval asks first (issue 31): confirm in its dialog.
+    await hub
+      .getByRole('dialog', { name: 'Approve and release this order?' })
+      .getByRole('button', { name: 'Approve & release shipment' })
+      .click();
     await expect(toast(hub, 'Order approved & invoice generated')).toBeVisible();
     await expect(card.getByText('RELEASED', { exact: true })).toBeVisible();
     await expect(card.getByText('Awaiting Dispatch', { exact: true })).toBeVisible();
@@ -148,7 +153,7 @@ test.describe('live updates', () => {
     await expect(awaiting).toHaveCount(0);
 
     // 5. Tema ships the drop; the buyer's orders page shows it shipped with its tracking number.
-    await shipping.getByRole('button', { name: 'Mark drop 1 Shipped' }).click();
+    await shipping.getByRole('button', { name: 'Mark Shipped, drop 1' }).click();
     const dialog = cockpit.getByRole('dialog');
     await dialog.getByLabel('Tracking number').fill(tracking);
     await dialog.getByRole('button', { name: 'Mark Shipped' }).click();

@@ -40,7 +40,9 @@ test.describe('customer marketplace', () => {
     // Search the catalogue and open the product.
     await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill('paracetamol 500');
     const products = page.getByRole('list', { name: 'Catalogue products' });
-    await products.getByRole('button', { name: new RegExp(`^${PRODUCT},`) }).click();
+    await products
+      .getByRole('button', { name: new RegExp(`${PRODUCT.replaceAll(' ', '\\s')}.*Open product details$`) })
+      .click();
     const dialog = page.getByRole('dialog', { name: PRODUCT });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('100 tablets per box')).toBeVisible();

@@ -90,6 +90,11 @@ test.describe('notifications', () => {
 
     // 3. The buyer approves the draft.
     await card.getByRole('button', { name: 'Approve & release shipment' }).click();
+    // Approval asks first (issue 31): confirm in its dialog.
+    await hub
+      .getByRole('dialog', { name: 'Approve and release this order?' })
+      .getByRole('button', { name: 'Approve & release shipment' })
+      .click();
     await expect(toast(hub, 'Order approved & invoice generated')).toBeVisible();
     await expect(card.getByText('RELEASED', { exact: true })).toBeVisible();
 
@@ -110,7 +115,7 @@ test.describe('notifications', () => {
     await expect(cockpit.getByRole('tab', { name: 'Shipping' })).toHaveAttribute('aria-selected', 'true');
     const buyerBefore = await settledUnread(hub);
     const shipping = cockpit.getByRole('region', { name: label, exact: true });
-    await shipping.getByRole('button', { name: 'Mark drop 1 Shipped' }).click();
+    await shipping.getByRole('button', { name: 'Mark Shipped, drop 1' }).click();
     const dialog = cockpit.getByRole('dialog');
     await dialog.getByLabel('Tracking number').fill(`GH-NOTIFY-${po.slice(-6)}`);
     await dialog.getByRole('button', { name: 'Mark Shipped' }).click();

@@ -70,6 +70,11 @@ test.describe('offline', () => {
 
     const awaiting = cards.filter({ has: page.getByRole('button', { name: 'Approve & release shipment' }) });
     await awaiting.first().getByRole('button', { name: 'Approve & release shipment' }).click();
+    // Approval asks first (issue 31): confirm in its dialog.
+    await page
+      .getByRole('dialog', { name: 'Approve and release this order?' })
+      .getByRole('button', { name: 'Approve & release shipment' })
+      .click();
     await expect(toast(page, OFFLINE_WRITE)).toBeVisible();
     await expect(awaiting.first().getByText('AWAITING CUSTOMER APPROVAL')).toBeVisible();
 

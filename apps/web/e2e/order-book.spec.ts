@@ -59,12 +59,12 @@ test.describe('order book', () => {
     const card = cards.first();
     const [poDownload] = await Promise.all([
       page.waitForEvent('download'),
-      card.getByRole('button', { name: /^Download purchase order PO-/ }).click(),
+      card.getByRole('button', { name: /^Purchase order PDF, PO-/ }).click(),
     ]);
     expect(poDownload.suggestedFilename()).toMatch(/^PO-\d{4}-\d+\.pdf$/);
     const [invoiceDownload] = await Promise.all([
       page.waitForEvent('download'),
-      card.getByRole('button', { name: /^Download invoice INV-/ }).click(),
+      card.getByRole('button', { name: /^Invoice PDF, INV-/ }).click(),
     ]);
     expect(invoiceDownload.suggestedFilename()).toMatch(/^INV-.+\.pdf$/);
 

@@ -54,6 +54,11 @@ test.describe('orders', () => {
     const card = orderCard(page);
     await expect(card.getByText('AWAITING CUSTOMER APPROVAL')).toBeVisible();
     await card.getByRole('button', { name: 'Approve & release shipment' }).click();
+    // Approval asks first: the invoice, its due date, the method and the credit it draws.
+    const approval = page.getByRole('dialog', { name: 'Approve and release this order?' });
+    await expect(approval).toContainText('Invoice amount');
+    await expect(approval).toContainText('Credit used');
+    await approval.getByRole('button', { name: 'Approve & release shipment' }).click();
     await expect(toast(page, 'Order approved & invoice generated')).toBeVisible();
     await expect(card.getByText(/^INV-\d{4}-\d{6}$/)).toBeVisible();
     await expect(card.getByText('RELEASED', { exact: true })).toBeVisible();
@@ -63,15 +68,15 @@ test.describe('orders', () => {
     const clerk = await as(browser, ACCOUNTS.shippingClerk, 'supplier');
     const shipping = orderCard(clerk.page);
     const dialog = clerk.page.getByRole('dialog');
-    await shipping.getByRole('button', { name: 'Mark drop 1 Shipped' }).click();
+    await shipping.getByRole('button', { name: 'Mark Shipped, drop 1' }).click();
     await dialog.getByLabel('Tracking number').fill('GH-POST-7731');
     await dialog.getByRole('button', { name: 'Mark Shipped' }).click();
     await expect(toast(clerk.page, 'Drop Shipped')).toBeVisible();
     await expect(shipping.getByText(/Tracking GH-POST-7731/)).toBeVisible();
-    await shipping.getByRole('button', { name: 'Mark drop 1 Out for Delivery' }).click();
+    await shipping.getByRole('button', { name: 'Mark Out for Delivery, drop 1' }).click();
     await dialog.getByRole('button', { name: 'Mark Out for Delivery' }).click();
     await expect(toast(clerk.page, 'Drop Out for Delivery')).toBeVisible();
-    await shipping.getByRole('button', { name: 'Mark drop 1 Delivered' }).click();
+    await shipping.getByRole('button', { name: 'Mark Delivered, drop 1' }).click();
     await dialog.getByRole('button', { name: 'Mark Delivered' }).click();
     await expect(toast(clerk.page, 'Drop Delivered')).toBeVisible();
     await shipping.getByRole('button', { name: 'Cancel drop 2' }).click();

@@ -31,6 +31,7 @@ async function expectNoSidewaysScroll(page: Page, screen: string) {
 interface Me {
   name: string;
   organizationName: string | null;
+  orgId: string | null;
 }
 
 async function currentUser(page: Page): Promise<Me> {
@@ -80,6 +81,84 @@ async function expectWholePathInTopBar(page: Page, path: string) {
   expect.soft(clipped, `${path}: the top bar's path is cut off`).toBe(false);
 }
 
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const res = await page.request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), `GET /api${path}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/**
+ * The customer area's own navigation on a phone: the bar at the bottom of the first screen, the current
+ * page marked, the counts the API gives (orders awaiting approval, cart lines), every label whole, and
+ * nothing of the page left underneath it once scrolled to the end.
+ */
+async function expectCustomerNav(page: Page, me: Me, path: string) {
+  const nav = page.getByRole('navigation', { name: 'Customer area' });
+  await expectOnFirstScreen(nav, `${path}: the customer area's bar`);
+  const current = nav.locator('a[aria-current="page"]');
+  await expect(current, `${path}: the current page is marked`).toHaveCount(1);
+  await expect(current).toHaveAttribute('href', path);
+
+  const awaiting = (
+    await apiGet<{ total: number }>(
+      page,
+      `/orders?buyerId=${me.orgId}&status=AWAITING_CUSTOMER_APPROVAL&limit=1`,
+    )
+  ).total;
+  const lines = (await apiGet<{ items: unknown[] }>(page, '/cart')).items.length;
+  await expect(
+    nav.getByRole('link', {
+      name: awaiting ? `Orders, ${awaiting} awaiting approval` : 'Orders',
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(
+    nav.getByRole('link', {
+      name: lines ? `Cart, ${lines} ${lines === 1 ? 'line' : 'lines'}` : 'Cart',
+      exact: true,
+    }),
+  ).toBeVisible();
+  for (const name of ['Hub', 'Credit & invoices']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  // Four destinations side by side, none cut: each label fits its column.
+  const cut = await nav
+    .locator('a > span:not([aria-hidden])')
+    .evaluateAll((labels) =>
+      labels
+        .filter(
+          (label) => label.scrollWidth > label.clientWidth + 1 || label.getBoundingClientRect().height > 30,
+        )
+        .map((label) => label.textContent),
+    );
+  expect.soft(cut, `${path}: labels of the customer area's bar cut or crowded`).toEqual([]);
+
+  // Scrolled to the end, the page's last line (the footer's help link) shows above the bar, not under it.
+  // A list loads more as its end comes up (the orders page): scroll until the page stops growing.
+  let height = 0;
+  await expect
+    .poll(
+      async () => {
+        const previous = height;
+        height = await page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return document.documentElement.scrollHeight;
+        });
+        return height === previous;
+      },
+      { message: `${path}: the page keeps growing`, timeout: 60_000 },
+    )
+    .toBe(true);
+  const help = page.getByRole('contentinfo').getByRole('link', { name: 'Need help?' });
+  await expect(help).toBeInViewport();
+  const [helpBox, navBox] = [await help.boundingBox(), await nav.boundingBox()];
+  expect
+    .soft(helpBox!.y + helpBox!.height, `${path}: the footer lies under the bar`)
+    .toBeLessThanOrEqual(navBox!.y);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 test.describe('phone (390 x 844)', () => {
   for (const type of ['customer', 'supplier', 'platform'] as const) {
     test(`/login: signing in as ${type} needs no scrolling: the fields and Sign in are on the first screen`, async ({
@@ -124,7 +203,7 @@ test.describe('phone (390 x 844)', () => {
   ];
 
   for (const area of AREAS) {
-    test(`signed in as ${area.kind}: no screen scrolls sideways or cuts a placeholder, and the top bar names the user, the organisation and the whole path`, async ({
+    test(`signed in as ${area.kind}: no screen scrolls sideways or cuts a placeholder, the top bar names the user, the organisation and the whole path${area.kind === 'customer' ? ", and the customer area's bar leads to each screen" : ''}`, async ({
       page,
     }) => {
       test.setTimeout(180_000);
@@ -139,6 +218,7 @@ test.describe('phone (390 x 844)', () => {
         await expectIdentityInTopBar(page, me, screen.path);
         await expectWholePathInTopBar(page, screen.path);
         await expectWholePlaceholders(page, screen.path);
+        if (area.kind === 'customer') await expectCustomerNav(page, me, screen.path);
       }
       for (const name of area.tabs) {
         const tab = page.getByRole('tab', { name, exact: true });

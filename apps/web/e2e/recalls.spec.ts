@@ -71,10 +71,28 @@ test.describe('recalls', () => {
     await hub.goto('/customer/orders');
     const card = hub.getByRole('region', { name: /, PO-\d{4}-\d{6}$/ }).filter({ hasText: BRANCH });
     await card.getByRole('button', { name: 'Approve & release shipment' }).click();
+    // Approval asks first (issue 31): confirm in its dialog.
+    await hub
+      .getByRole('dialog', { name: 'Approve and release this order?' })
+      .getByRole('button', { name: 'Approve & release shipment' })
+      .click();
     await expect(toast(hub, 'Order approved & invoice generated')).toBeVisible();
     await expect(card.getByText('RELEASED', { exact: true })).toBeVisible();
     const label = (await card.getAttribute('aria-label'))!;
     const po = label.slice(label.lastIndexOf(', ') + 2);
+
+    // The supplier delivers it: a pharmacy confirms the quarantine only of what reached it (a drop still
+    // on its way is held by the supplier instead: recall-hold.spec.ts).
+    await cockpit.getByRole('tab', { name: 'Shipping' }).click();
+    const shipping = cockpit.getByRole('region', { name: /, PO-\d{4}-\d{6}$/ }).filter({ hasText: BRANCH });
+    for (const step of ['Shipped', 'Out for Delivery', 'Delivered'] as const) {
+      await shipping.getByRole('button', { name: `Mark ${step}, drop 1` }).click();
+      await cockpit
+        .getByRole('dialog')
+        .getByRole('button', { name: `Mark ${step}` })
+        .click();
+      await expect(toast(cockpit, `Drop ${step}`)).toBeVisible();
+    }
 
     // 3. The supplier declares a Class I recall of the scanned batch; its trace names the buyer's drop.
     await cockpit.getByRole('tab', { name: 'Recalls' }).click();

@@ -26,13 +26,12 @@ test.describe('sign-in', () => {
     await expectPath(page, '/customer');
   });
 
-  test('a wrong password, an unknown e-mail and a wrong user type show only the error toast', async ({
-    page,
-  }) => {
+  test('a wrong password and an unknown e-mail show only the error toast', async ({ page }) => {
     const attempts = [
       { email: ACCOUNTS.customer, type: 'customer', password: 'wrong-password' },
       { email: 'nobody@nowhere.test', type: 'customer', password: 'demo1234' },
-      { email: ACCOUNTS.supplier, type: 'customer', password: 'demo1234' },
+      // A wrong password never reveals the account's type.
+      { email: ACCOUNTS.supplier, type: 'customer', password: 'wrong-password' },
     ] as const;
     for (const attempt of attempts) {
       await signIn(page, attempt.email, attempt.type, attempt.password);
@@ -42,6 +41,17 @@ test.describe('sign-in', () => {
       await expect(authForm(page).getByLabel('Email', { exact: true })).toHaveValue(attempt.email);
       await page.evaluate(() => window.localStorage.clear());
     }
+  });
+
+  test('the right password with the wrong account type names the type to choose', async ({ page }) => {
+    const message = 'This is a supplier account. Choose Supplier to sign in.';
+    await signIn(page, ACCOUNTS.supplier, 'customer', 'demo1234');
+    await expect(toast(page, message)).toBeVisible();
+    await expect(authForm(page).getByText(message)).toBeVisible();
+    await expectPath(page, '/login');
+    await chooseType(page, 'supplier');
+    await authForm(page).getByRole('button', { name: 'Sign in' }).click();
+    await expectPath(page, '/supplier');
   });
 
   test('invalid input shows the SPEC messages under the fields and the review toast', async ({ page }) => {

@@ -4,11 +4,29 @@ import { filterFlag, pageQueryShape, pageSchema, searchText } from './pagination
 export const ENTITY_KINDS = ['supplier', 'customer'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
+/**
+ * Where an organisation stands with the platform. `awaiting_review` is a supplier that has never been
+ * activated: it registered and waits for an administrator to review its licence. `deactivated` is one
+ * the platform switched off (a customer, or a supplier that traded before). Both are inactive
+ * (`isActive` false); the review list, its badges and its counts tell them apart.
+ */
+export const ENTITY_STATUSES = ['awaiting_review', 'deactivated', 'active'] as const;
+export type EntityStatus = (typeof ENTITY_STATUSES)[number];
+export const ENTITY_STATUS_LABELS: Record<EntityStatus, string> = {
+  awaiting_review: 'Awaiting review',
+  deactivated: 'Deactivated',
+  active: 'Active',
+};
+
 /** GET /api/admin/entities (and entities.csv) query. */
 export const entityListQuerySchema = z.object({
   kind: z.enum(ENTITY_KINDS, { error: 'kind must be supplier or customer' }).optional(),
-  /** Only active (true) or only deactivated (false) organisations. */
+  /** Only active (true) or only inactive (false) organisations: awaiting review and deactivated alike. */
   active: filterFlag,
+  /** Only organisations in this status (awaiting review, deactivated or active). */
+  status: z
+    .enum(ENTITY_STATUSES, { error: 'status must be awaiting_review, deactivated or active' })
+    .optional(),
   /** Text in the organisation's name or location, the two the review list shows. */
   q: searchText,
   ...pageQueryShape,
@@ -29,6 +47,8 @@ export const adminEntitySchema = z
     kind: z.enum(ENTITY_KINDS),
     users: z.array(entityUserSchema),
     isActive: z.boolean(),
+    /** isActive, with an inactive supplier never yet activated told apart: it awaits licence review. */
+    status: z.enum(ENTITY_STATUSES),
     paymentTerms: z.string(),
     location: z.string().nullable(),
     phone: z.string().nullable(),
@@ -51,10 +71,29 @@ export const entityIdParamsSchema = z.object({
   id: z.string().uuid({ error: 'Organisation id must be a UUID' }),
 });
 
-/** PATCH /api/admin/entities/{id}/toggle body. */
-export const toggleEntitySchema = z.object({
-  active: z.boolean({ error: 'active must be true or false' }),
-});
+/** The longest reason a toggle keeps: a sentence or two, read in a notification and the trail. */
+export const TOGGLE_REASON_MAX = 500;
+
+export const ADMIN_MESSAGES = {
+  reasonRequired: 'Give the reason for this change',
+  reasonTooLong: `Keep the reason to ${TOGGLE_REASON_MAX} characters or fewer`,
+} as const;
+
+/**
+ * PATCH /api/admin/entities/{id}/toggle body. The reason is required: it is recorded in the activity
+ * trail and told to the organisation's admins, who need to know why they can, or cannot, trade.
+ */
+export const toggleEntitySchema = z
+  .object({
+    active: z.boolean({ error: 'active must be true or false' }),
+    reason: z
+      .string({ error: ADMIN_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, ADMIN_MESSAGES.reasonRequired)
+      .max(TOGGLE_REASON_MAX, ADMIN_MESSAGES.reasonTooLong),
+  })
+  .meta({ id: 'ToggleEntity' });
+export type ToggleEntityInput = z.input<typeof toggleEntitySchema>;
 
 /** GET /api/admin/stats (SPEC §3 "Admin stats"), plus the weekly GMV the admin page charts. */
 export const adminStatsSchema = z
@@ -62,6 +101,8 @@ export const adminStatsSchema = z
     totalProducts: z.number().int(),
     /** Active suppliers. */
     totalSuppliers: z.number().int(),
+    /** Suppliers never yet activated, waiting for their licence to be reviewed. */
+    suppliersAwaitingReview: z.number().int(),
     activeCustomers: z.number().int(),
     /** Value of released orders (released, shipped or delivered), all time. */
     gmv: z.number(),
@@ -88,7 +129,10 @@ export const marketFactsSchema = z.object({
   creditBalance: z.number(),
   overdueInvoices: z.number().int(),
   overdueAmount: z.number(),
+  /** Every inactive supplier: those awaiting licence review and those deactivated. */
   inactiveSuppliers: z.number().int(),
+  /** Of the inactive suppliers, those never yet activated: their licence awaits review. */
+  suppliersAwaitingReview: z.number().int(),
   inactiveCustomers: z.number().int(),
 });
 export type MarketFacts = z.infer<typeof marketFactsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS, USER_TYPES } from './permissions.ts';
+import { PERMISSIONS, USER_TYPES, type UserType } from './permissions.ts';
 
 /** SPEC §9 licence upload limits. */
 export const LICENCE_MAX_BYTES = 20_971_520;
@@ -15,6 +15,13 @@ export const LICENCE_MIME_TYPES = {
 
 export const SUPPLIER_CATEGORIES = ['importer', 'distributor', 'manufacturer'] as const;
 export type SupplierCategory = (typeof SUPPLIER_CATEGORIES)[number];
+
+/** The account types as the sign-in screen labels them; messages name a type by these words. */
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  customer: 'Customer',
+  supplier: 'Supplier',
+  platform: 'Platform',
+};
 
 export const AUTH_MESSAGES = {
   email: 'Please enter a valid email address',
@@ -37,6 +44,9 @@ export const AUTH_MESSAGES = {
   platformRegistration: 'Platform accounts cannot be self-registered',
   reviewForm: 'Please review the highlighted details.',
   invalidCredentials: 'Invalid email or password',
+  /** The password was right for an account of another type: the one to choose instead. */
+  wrongAccountType: (accountType: UserType) =>
+    `This is a ${accountType} account. Choose ${USER_TYPE_LABELS[accountType]} to sign in.`,
   emailTaken: 'An account with this email already exists',
   currentPassword: 'Enter your current password',
   currentPasswordWrong: 'Your current password is not correct',

@@ -69,7 +69,10 @@ export const createProductSchema = z
   .meta({ id: 'CreateProductRequest' });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 
-/** GET /api/products query: the whole catalogue, or a name/brand (or exact GTIN) search for pickers. */
+/**
+ * GET /api/products query: the whole catalogue, or a search of name, brand and category that forgives
+ * typos (or an exact GTIN) for pickers.
+ */
 export const productListQuerySchema = z.object({
   q: z.string().trim().max(100, 'Keep the search under 100 characters').optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),

@@ -24,6 +24,7 @@ export const CREDIT_MESSAGES = {
     `${supplier} is not active on Aduro right now, so it cannot extend credit.`,
   inactiveCustomer: (customer: string) => `${customer} is not active on Aduro right now, so it cannot trade.`,
   supplierNotFound: 'Supplier not found',
+  reasonTooLong: 'Keep the reason to 500 characters or fewer',
 } as const;
 
 const money = (message: string) =>
@@ -99,6 +100,8 @@ export const creditApplicationSchema = z
     status: z.enum(CREDIT_APPLICATION_STATUSES),
     notes: z.string().nullable(),
     approvedLimit: z.number().nullable(),
+    /** Why the supplier rejected it, when it said; null otherwise (and for every other status). */
+    rejectionReason: z.string().nullable(),
     createdAt: z.string(),
     decidedAt: z.string().nullable(),
   })
@@ -110,6 +113,29 @@ export const creditApplicationsPageSchema = pageSchema(creditApplicationSchema, 
 export const approveApplicationSchema = z
   .object({ limit: money(CREDIT_MESSAGES.limitPositive).gt(0, CREDIT_MESSAGES.limitPositive) })
   .meta({ id: 'ApproveCreditApplication' });
+
+/** The longest rejection reason kept: a few sentences the buyer reads on its credit page. */
+export const REJECTION_REASON_MAX = 500;
+
+/**
+ * POST /api/credit/applications/{id}/reject body, which may be left out (SPEC: no body). The reason is
+ * optional: a supplier may decline without saying why; when it says, the buyer is told. Trimmed; a
+ * blank one counts as none (`rejectionReasonOf`).
+ */
+export const rejectApplicationSchema = z
+  .object({
+    reason: z
+      .string({ error: 'reason must be text' })
+      .trim()
+      .max(REJECTION_REASON_MAX, CREDIT_MESSAGES.reasonTooLong)
+      .nullish(),
+  })
+  .meta({ id: 'RejectCreditApplication' });
+export type RejectApplicationInput = z.input<typeof rejectApplicationSchema>;
+
+/** The reason a rejection keeps: the trimmed text, or null when none (or only blanks) was given. */
+export const rejectionReasonOf = (body: { reason?: string | null } | null | undefined): string | null =>
+  body?.reason?.trim() || null;
 
 /** Risk bands of the score (higher is safer): low from 70, moderate from 40, else high. */
 export type RiskBand = 'low' | 'moderate' | 'high';

@@ -29,6 +29,10 @@ export const ERROR_CODES = {
   EMPTY_CART: ['validation', 'The cart has nothing to order.'],
   NO_UNITS: ['validation', 'The order asks for no units.'],
   PAYMENT_OVER_DUE: ['validation', 'The payment is more than the invoice still owes.'],
+  EXPIRY_PASSED: [
+    'validation',
+    'The stock sync names an expiry date already past; send confirmExpired: true to record it as expired stock.',
+  ],
   RESET_TOKEN_INVALID: [
     'validation',
     'The password reset link is unknown, expired (30 minutes) or already used: ask for a new one.',
@@ -42,6 +46,10 @@ export const ERROR_CODES = {
   ],
   ACCOUNT_REMOVED: ['unauthenticated', 'The account behind the token no longer exists or has no access.'],
   INVALID_CREDENTIALS: ['unauthenticated', 'The e-mail and password do not match an account.'],
+  WRONG_ACCOUNT_TYPE: [
+    'unauthenticated',
+    'The e-mail and password are right but the account is of another type; details.accountType names it.',
+  ],
 
   // What the caller may do.
   FORBIDDEN: ['forbidden', 'The caller’s role or kind of account may not do this.'],
@@ -88,6 +96,18 @@ export const ERROR_CODES = {
     'Every batch named is already under a recall; the message names it.',
   ],
   DROP_NOT_RECALLED: ['conflict', 'The delivery received none of the recalled batches.'],
+  DROP_HOLDS_RECALLED_BATCH: [
+    'conflict',
+    'The drop holds units of a recalled batch, so it cannot ship or be delivered: re-pick it (awaiting dispatch) or cancel it. details name the recall (recallId, recallNumber) and batchNumbers.',
+  ],
+  DROP_NOT_AWAITING_DISPATCH: [
+    'conflict',
+    'Only a drop awaiting dispatch can be re-picked; one already on its way can only be cancelled.',
+  ],
+  DROP_NOT_DELIVERED: [
+    'conflict',
+    'The delivery has not reached the pharmacy (the supplier holds it), so it cannot be confirmed as quarantined there.',
+  ],
   ORDER_NOT_AWAITING_APPROVAL: ['conflict', 'The order was already approved or cancelled.'],
   ORDER_NOT_RELEASED: ['conflict', 'The order’s drops cannot move before the buyer approves it.'],
   INVALID_TRANSITION: ['conflict', 'The drop cannot move from its status to the one asked for.'],
@@ -137,6 +157,10 @@ export const errorResponseSchema = z
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
     requestId: z.string().optional(),
     retryAfterSeconds: z.number().optional(),
+    details: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Facts a client can act on, per code (WRONG_ACCOUNT_TYPE: accountType).' }),
   })
   .meta({ id: 'Error' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -67,6 +67,12 @@ export const eventRefsSchema = z.object({
   active: z.boolean().optional(),
   /** staff.changed: what happened to the user named by userId. */
   staffChange: z.enum(['added', 'roles_changed', 'removed']).optional(),
+  /**
+   * organisation.toggled, and credit.decided rejecting an application: the reason given, as typed, so
+   * the trail and the notification tell what was said at the time. Never a public ref: a buyer hearing
+   * of a supplier's toggle through the audience is not told why.
+   */
+  reason: z.string().max(1000).optional(),
 });
 export type EventRefs = z.infer<typeof eventRefsSchema>;
 

@@ -13,6 +13,11 @@ export const INVENTORY_MESSAGES = {
   unknownProduct: 'No catalogue product has that identifier',
   batchNumber:
     "A batch number is 1 to 20 letters, digits, '.', '/', '_' or '-', starting with a letter or digit",
+  /** A sync whose expiry date has passed, sent without confirmExpired: true. */
+  expiryPassed:
+    'This expiry date has passed. Confirm that you are recording expired stock: it is kept as expired and never sold.',
+  /** The stock sync form's hint under the unit price. */
+  priceAppliesToOffer: 'Your offer price for this product: it applies to all your lots of it.',
 } as const;
 
 /**
@@ -173,6 +178,11 @@ export const inventorySyncSchema = z
       .max(1_000_000, INVENTORY_MESSAGES.moq)
       .nullish()
       .transform((v) => v ?? null),
+    /**
+     * An expiry date already past is taken only with this set to true: the supplier says they mean to
+     * record expired stock (kept as expired, never sold), not that they mistyped the year.
+     */
+    confirmExpired: z.boolean().optional(),
   })
   .meta({ id: 'InventorySyncRequest' });
 export type InventorySyncInput = z.input<typeof inventorySyncSchema>;

@@ -58,6 +58,20 @@ export function canMoveDrop(from: DropStatus, to: DropStatus): boolean {
 }
 
 /**
+ * docs/domain.md "Recalls": a drop still holding units of a recalled batch that has not reached the
+ * pharmacy is on hold. It cannot ship or be delivered; awaiting dispatch it may be re-picked from other
+ * batches, and any held drop may be cancelled (its units go back to quarantine).
+ */
+export function isDropOnRecallHold(drop: { status: DropStatus; recalls: readonly unknown[] }): boolean {
+  return drop.recalls.length > 0 && canCancelDrop(drop.status);
+}
+
+/** A held drop still in the warehouse can be re-picked; one on its way can only be cancelled. */
+export function canRepickDrop(drop: { status: DropStatus; recalls: readonly unknown[] }): boolean {
+  return isDropOnRecallHold(drop) && drop.status === 'Awaiting Dispatch';
+}
+
+/**
  * DOMAIN.md "Orders": after release the order follows its drops: CANCELLED when all are cancelled,
  * DELIVERED when all others are delivered, SHIPPED once any has shipped, else RELEASED.
  */
@@ -283,12 +297,17 @@ export const dropSchema = z
      * expiry first; empty before approval and once a cancellation returned them to stock.
      */
     batches: z.array(allocatedBatchSchema),
-    /** The recalls that name a batch this drop received, with the buyer's acknowledgement when given. */
+    /**
+     * The recalls that name a batch this drop still holds, with those batches, the units of them and the
+     * buyer's acknowledgement when given. A drop re-picked off a recall's batches no longer lists it.
+     */
     recalls: z.array(
       z.object({
         id: z.string(),
         number: z.string(),
         severity: z.enum(RECALL_SEVERITIES),
+        batchNumbers: z.array(z.string()),
+        units: z.number().int(),
         acknowledgedAt: z.string().nullable(),
       }),
     ),

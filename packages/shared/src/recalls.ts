@@ -48,7 +48,58 @@ export const RECALL_MESSAGES = {
   dropNotAffected: 'This delivery received none of the recalled batches',
   acknowledged: 'Marked as quarantined at your pharmacy',
   acknowledge: 'Quarantined at our pharmacy',
+  /** Acknowledging a drop that never reached the pharmacy: the supplier holds it. */
+  notDelivered: (orderNumber: string, sequence: number) =>
+    `Drop ${sequence} of ${orderNumber} has not been delivered: the supplier holds it, so there is nothing ` +
+    'to quarantine at your pharmacy. It will be replaced with another batch or cancelled.',
+  /**
+   * A drop holding recalled units asked to move on (docs/domain.md "Recalls"): awaiting dispatch it may be
+   * re-picked or cancelled; on its way, only cancelled.
+   */
+  dropOnHold: (
+    drop: { sequence: number; orderNumber: string; status: string },
+    recallNumber: string,
+    batches: string[],
+    to: string,
+  ) =>
+    `Drop ${drop.sequence} of ${drop.orderNumber} holds ${batchWords(batches)} recalled under ${recallNumber}, ` +
+    `so it cannot be marked ${to}. ` +
+    (drop.status === 'Awaiting Dispatch'
+      ? 'Re-pick it from your other batches or cancel it.'
+      : 'Cancel it to bring the packs back.'),
+  /** The board's mark on such a drop. */
+  onHold: 'Recalled batch: on hold',
+  repickNothingRecalled: (sequence: number, orderNumber: string) =>
+    `Drop ${sequence} of ${orderNumber} holds no recalled batch: there is nothing to re-pick.`,
+  repickNotAwaiting: (sequence: number, orderNumber: string, status: string) =>
+    `Drop ${sequence} of ${orderNumber} is ${status}: only a drop awaiting dispatch can be re-picked.` +
+    (status === 'Shipped' || status === 'Out for Delivery' ? ' Cancel it to bring the packs back.' : ''),
+  /** Re-pick refused: the other batches hold too few units. */
+  repickShortfall: (supplier: string, product: string, available: number, needed: number, sequence: number) =>
+    `${supplier} holds ${available} sellable ${available === 1 ? 'unit' : 'units'} of ${product} outside the ` +
+    `recalled batches; drop ${sequence} needs ${needed}. Sync new stock or cancel the drop.`,
+  /** Re-pick refused: enough units, but too few with the order's minimum shelf life at delivery. */
+  repickShelfLifeShortfall: (
+    supplier: string,
+    product: string,
+    available: number,
+    days: number,
+    expiringFrom: string,
+    needed: number,
+    sequence: number,
+  ) =>
+    `${supplier} has ${available} ${available === 1 ? 'unit' : 'units'} of ${product} outside the recalled ` +
+    `batches with at least ${days} ${days === 1 ? 'day' : 'days'} left at delivery (expiring ${expiringFrom} ` +
+    `or later); drop ${sequence} needs ${needed}. Sync new stock or cancel the drop.`,
+  /** The re-pick's toast: what the drop holds now. */
+  repicked: (sequence: number, batches: string[]) =>
+    `Drop ${sequence} re-picked: now ${batches.length ? batchWords(batches) : 'restocked'}`,
 } as const;
+
+/** 'batch B1', 'batches B1, B2' */
+function batchWords(batches: readonly string[]): string {
+  return `batch${batches.length === 1 ? '' : 'es'} ${batches.join(', ')}`;
+}
 
 export const recallIdParamsSchema = z.object({ id: z.string().uuid({ error: RECALL_MESSAGES.notFound }) });
 export const recallDropParamsSchema = z.object({
@@ -97,6 +148,15 @@ export const recallSummarySchema = z
     /** Deliveries the caller may see that received recalled units, and how many of them the buyers acknowledged. */
     affectedDrops: z.number().int(),
     acknowledgedDrops: z.number().int(),
+    /**
+     * Of the affected deliveries, those not delivered: the supplier holds them (they cannot ship or be
+     * delivered) until it re-picks or cancels them. The buyer has nothing to quarantine for these.
+     */
+    heldDrops: z.number().int(),
+    /** Of the affected deliveries, those delivered and not yet confirmed quarantined by the buyer. */
+    awaitingDrops: z.number().int(),
+    /** Deliveries the caller may see whose recalled units the supplier replaced with other batches. */
+    repickedDrops: z.number().int(),
     /** Units still held in the caller's quarantined lots (suppliers and administrators; 0 for buyers). */
     unitsQuarantined: z.number().int(),
   })
@@ -130,6 +190,30 @@ export const recallTraceRowSchema = z
   .meta({ id: 'RecallTraceRow' });
 export type RecallTraceRow = z.infer<typeof recallTraceRowSchema>;
 
+/**
+ * A delivery whose recalled units the supplier replaced before dispatch (POST
+ * /api/orders/{orderId}/drops/{dropId}/repick): it no longer holds the batch, so it is not in the trace.
+ */
+export const recallRepickRowSchema = z
+  .object({
+    orderId: z.string(),
+    orderNumber: z.string(),
+    dropId: z.string(),
+    dropSequence: z.number().int(),
+    buyer: z.object({ id: z.string(), name: z.string() }),
+    addressName: z.string(),
+    address: z.string(),
+    /** Units of the recalled batches taken off the delivery; they stay quarantined in their lots. */
+    units: z.number().int(),
+    /** What the delivery holds now: the batches it was re-picked from (and any it kept). */
+    batches: z.array(allocatedBatchSchema),
+    status: z.string(),
+    repickedAt: z.string(),
+    repickedBy: z.string(),
+  })
+  .meta({ id: 'RecallRepickRow' });
+export type RecallRepickRow = z.infer<typeof recallRepickRowSchema>;
+
 /** GET /api/recalls/{id}: the recall and its trace, as far as the caller may see it. */
 export const recallDetailSchema = recallSummarySchema
   .extend({
@@ -145,6 +229,8 @@ export const recallDetailSchema = recallSummarySchema
       }),
     ),
     trace: z.array(recallTraceRowSchema),
+    /** Deliveries re-picked off the recalled batches before dispatch, as far as the caller may see them. */
+    repicked: z.array(recallRepickRowSchema),
   })
   .meta({ id: 'RecallDetail' });
 export type RecallDetail = z.infer<typeof recallDetailSchema>;

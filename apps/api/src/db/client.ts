@@ -73,6 +73,17 @@ export const NUMERIC_OID = 1700;
  */
 export const parseNumeric = (text: string): number => Number(text);
 
+/**
+ * The PostgreSQL extensions the migrations create (`create extension`), which PGlite only has when they
+ * are handed to it at open: pg_trgm for the catalogue's typo-tolerant search. Every PGlite instance the
+ * app or a test opens passes these, a loaded copy of a dump included, since the dump holds the
+ * extension's catalogue rows but not its code.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 /** The server each PostgreSQL database was opened on, for work that needs a connection of its own. */
 const serverUrls = new WeakMap<Db, string>();
 
@@ -128,13 +139,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { drizzle } = await import('drizzle-orm/pglite');
   let client = options.pglite;
   if (client) {
-    // An instance the caller opened (tests load a template copy) reads numeric the same way. Each query's
+    // An instance the caller opened (tests load a template copy), with pgliteExtensions(), reads numeric
+    // the same way. Each query's
     // own parsers (drizzle's, for dates) are merged over the instance's, so this one reaches them all.
     client.parsers[NUMERIC_OID] = parseNumeric;
   } else {
     const dir = path.join(path.resolve(options.dataDir ?? './data'), 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { parsers: { [NUMERIC_OID]: parseNumeric } });
+    client = await PGlite.create(dir, {
+      parsers: { [NUMERIC_OID]: parseNumeric },
+      extensions: await pgliteExtensions(),
+    });
   }
   const owned = client;
   const db = drizzle(owned, { schema, casing: 'snake_case' }) as unknown as Db;

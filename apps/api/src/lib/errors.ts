@@ -21,11 +21,17 @@ export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly fieldErrors?: Record<string, string[]>;
   readonly retryAfterSeconds?: number;
+  /** Facts the caller can act on (errorResponseSchema `details`). */
+  readonly details?: Record<string, string>;
 
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
+    extra: {
+      fieldErrors?: Record<string, string[]>;
+      retryAfterSeconds?: number;
+      details?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -33,6 +39,7 @@ export class AppError extends Error {
     this.kind = errorKindOf(code);
     this.fieldErrors = extra.fieldErrors;
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.details = extra.details;
   }
 
   get statusCode(): number {

@@ -83,6 +83,7 @@ export default fp(
         status = error.statusCode;
         body = answer(error.code, error.message);
         if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+        if (error.details) body.details = error.details;
         if (error.retryAfterSeconds !== undefined) {
           body.retryAfterSeconds = error.retryAfterSeconds;
           void reply.header('retry-after', String(error.retryAfterSeconds));

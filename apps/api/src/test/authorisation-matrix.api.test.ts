@@ -140,7 +140,10 @@ const POLICY: Record<string, Policy> = {
   'PATCH /api/admin/entities/{id}/toggle': {
     allow: ['platform'],
     // Harbour is already inactive: the allowed call changes nothing.
-    request: () => ({ url: `/api/admin/entities/${harbourId}/toggle`, payload: { active: false } }),
+    request: () => ({
+      url: `/api/admin/entities/${harbourId}/toggle`,
+      payload: { active: false, reason: 'Authorisation matrix' },
+    }),
   },
   'GET /api/admin/entities/{id}/licence': {
     allow: ['platform'],
@@ -255,6 +258,10 @@ const POLICY: Record<string, Policy> = {
       },
     }),
   },
+  'PATCH /api/cart/items/{id}': {
+    allow: CUSTOMERS,
+    request: () => ({ url: `/api/cart/items/${NONE}`, payload: { quantity: 1 } }),
+  },
   'DELETE /api/cart/items/{id}': { allow: CUSTOMERS, request: () => ({ url: `/api/cart/items/${NONE}` }) },
   'DELETE /api/cart': { allow: CUSTOMERS, request: () => ({ url: '/api/cart' }) },
   'POST /api/cart/checkout': { allow: CUSTOMERS, request: () => ({ url: '/api/cart/checkout' }) },
@@ -307,6 +314,10 @@ const POLICY: Record<string, Policy> = {
       url: `/api/orders/${c.own.dropOrderId}/drops/${c.own.dropId}`,
       payload: { status: 'Shipped', trackingNumber: 'TRK-1' },
     }),
+  },
+  'POST /api/orders/{orderId}/drops/{dropId}/repick': {
+    allow: WITH_SHIPPING,
+    request: (c) => ({ url: `/api/orders/${c.own.dropOrderId}/drops/${c.own.dropId}/repick` }),
   },
   'GET /api/orders/customers/{orgId}/analytics/top-products': {
     allow: CUSTOMERS,
@@ -565,6 +576,10 @@ describe('another organisation’s ids get nothing', () => {
       expect([403, 404], `PATCH Medilink drop as ${kind}: ${describeAnswer(ship)}`).toContain(
         ship.statusCode,
       );
+      const repick = await call('POST', `/api/orders/${dropOrderId}/drops/${dropId}/repick`, tokens[kind]);
+      expect([403, 404], `re-pick Medilink drop as ${kind}: ${describeAnswer(repick)}`).toContain(
+        repick.statusCode,
+      );
     }
     expect(await one(t, drop, 'drop')).toEqual(before);
   });
@@ -634,7 +649,7 @@ describe('another organisation’s ids get nothing', () => {
     expect((list.json() as { id: string }[]).some((u) => u.id === victim.userId)).toBe(false);
   });
 
-  it("does not let a customer remove another customer's cart line", async () => {
+  it("does not let a customer edit or remove another customer's cart line", async () => {
     const added = await call('POST', '/api/cart/items', tokens.kejetia, {
       productId: temaProduct.productId,
       supplierId: ids.temaAdmin.orgId,
@@ -647,6 +662,11 @@ describe('another organisation’s ids get nothing', () => {
       sql`select id from cart_items where buyer_org_id = ${ids.kejetia.orgId} order by created_at desc limit 1`,
       'Kejetia cart line',
     );
+    const edit = await call('PATCH', `/api/cart/items/${line.id}`, tokens.accracare, { quantity: 999 });
+    expect([403, 404], describeAnswer(edit)).toContain(edit.statusCode);
+    expect(
+      await count(t, sql`select count(*) as n from cart_items where id = ${line.id} and quantity = 999`),
+    ).toBe(0);
     const res = await call('DELETE', `/api/cart/items/${line.id}`, tokens.accracare);
     expect([403, 404], describeAnswer(res)).toContain(res.statusCode);
     expect(await count(t, sql`select count(*) as n from cart_items where id = ${line.id}`)).toBe(1);

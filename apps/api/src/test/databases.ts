@@ -3,7 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { migrateDatabase, openDatabase, type Database, type DatabaseOptions } from '../db/client.ts';
+import {
+  migrateDatabase,
+  openDatabase,
+  pgliteExtensions,
+  type Database,
+  type DatabaseOptions,
+} from '../db/client.ts';
 import { seedDemo } from '../startup/seed/demo.ts';
 import { ensureRoles } from '../startup/seed/roles.ts';
 
@@ -80,6 +86,8 @@ export async function openTestDatabase(template: {
   const { readFile } = await import('node:fs/promises');
   const pglite: PGlite = await PGlite.create({
     loadDataDir: new Blob([await readFile(template.pglitePath)]),
+    // The copy's pg_trgm rows need the extension's code loaded too.
+    extensions: await pgliteExtensions(),
   });
   return openDatabase({ pglite });
 }

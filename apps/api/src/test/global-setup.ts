@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { prepareSeeded } = await import('./databases.ts');
-  const pg = await PGlite.create();
+  const { pgliteExtensions } = await import('../db/client.ts');
+  const pg = await PGlite.create({ extensions: await pgliteExtensions() });
   try {
     await prepareSeeded({ pglite: pg });
     const dump = await pg.dumpDataDir('none');

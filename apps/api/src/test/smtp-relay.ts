@@ -9,6 +9,14 @@ export interface RelayedMail {
   subject: string;
   text: string;
   html: string;
+  /** The files sent with it, decoded. */
+  attachments: RelayedAttachment[];
+}
+
+export interface RelayedAttachment {
+  filename: string | undefined;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface TestRelay {
@@ -61,6 +69,11 @@ export async function startRelay(): Promise<TestRelay> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.content,
+            })),
           });
           if (holdingBack) held.push(() => callback());
           else callback();

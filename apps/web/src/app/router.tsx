@@ -1,9 +1,10 @@
 import { lazy, useState, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RequireAccess } from '../features/auth/components/require-access';
 import { AREA_ACCESS } from '../lib/authorization';
 import { AppShell } from './layout/app-shell';
+import { CustomerLayout } from './layout/customer-layout';
 import { HomeRedirect } from './routes/home-redirect';
 import { RouteError } from './routes/route-error';
 
@@ -62,7 +63,7 @@ export const routes: RouteObject[] = [
         path: 'customer',
         element: (
           <RequireAccess rule={AREA_ACCESS.customer}>
-            <Outlet />
+            <CustomerLayout />
           </RequireAccess>
         ),
         children: [

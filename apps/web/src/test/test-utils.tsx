@@ -77,14 +77,23 @@ const quietLiveStream = () =>
 const noNotifications = () => Response.json({ items: [], nextCursor: null, unreadCount: 0 });
 /** The orders page's recall notices and the admin's recalls section read the recalls: none, unless scripted. */
 const noRecalls = () => Response.json([]);
+/**
+ * The customer area's navigation (app/layout/customer-nav.tsx) counts, on every customer screen, the
+ * drafts awaiting approval and the cart's lines: none, unless scripted.
+ */
+const noOrdersAwaiting = () => Response.json({ items: [], nextCursor: null, total: 0 });
+const emptyCart = () =>
+  Response.json({ items: [], totals: { lineItems: 0, totalQuantity: 0, estimatedValue: 0 } });
+const AWAITING_COUNT = /^GET \/orders\?buyerId=[^&]+&status=AWAITING_CUSTOMER_APPROVAL&limit=1$/;
 
 export function mockFetch(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^.*?\/api/, '');
     const key = `${init?.method ?? 'GET'} ${path}`;
-    // Every signed-in screen opens the live stream (lib/live) and reads the bell; a test that does not script
-    // them gets a quiet stream, no notifications and no recalls.
+    // Every signed-in screen opens the live stream (lib/live) and reads the bell, and every customer screen
+    // its navigation's counts; a test that does not script them gets a quiet stream, no notifications, no
+    // recalls, no drafts awaiting approval and an empty cart.
     const handler =
       handlers[key] ??
       (key === 'GET /events'
@@ -93,7 +102,11 @@ export function mockFetch(handlers: Record<string, Handler>) {
           ? noNotifications
           : key === 'GET /recalls'
             ? noRecalls
-            : undefined);
+            : AWAITING_COUNT.test(key)
+              ? noOrdersAwaiting
+              : key === 'GET /cart'
+                ? emptyCart
+                : undefined);
     if (!handler) throw new Error(`Unexpected request ${key}`);
     return handler(init, url);
   });

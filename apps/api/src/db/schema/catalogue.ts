@@ -1,7 +1,27 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './auth.ts';
 import { createdAt, updatedAt } from './columns.ts';
+
+/**
+ * What a catalogue search reads: name (the generic name and strength), brand and category as one text.
+ * The trigram index below is built on exactly this expression, so the search (catalogue.repository.ts)
+ * must use this function for PostgreSQL to use the index.
+ */
+export const productSearchText = (t: {
+  name: AnyPgColumn;
+  brandName: AnyPgColumn;
+  category: AnyPgColumn;
+}): SQL => sql`(${t.name} || ' ' || ${t.brandName} || ' ' || ${t.category})`;
 
 /** One catalogue shared by all suppliers. */
 export const products = pgTable(
@@ -29,5 +49,8 @@ export const products = pgTable(
     check('products_gtin_check', sql`${t.gtin} ~ '^[0-9]{14}$'`),
     index('products_name_idx').on(sql`lower(${t.name})`),
     index('products_category_idx').on(t.category),
+    // Trigram GIN (pg_trgm, migration 0013): serves both the contains match (ILIKE) and the
+    // typo-tolerant word-similarity match (<%) of the search.
+    index('products_search_trgm_idx').using('gin', sql`${productSearchText(t)} gin_trgm_ops`),
   ],
 );

@@ -61,6 +61,8 @@ export const creditApplications = pgTable(
     notes: text('notes'),
     status: creditApplicationStatus('status').notNull().default('pending'),
     approvedLimit: money('approved_limit'),
+    // Why the supplier rejected it, when it said; the buyer reads it on its credit page.
+    rejectionReason: text('rejection_reason'),
     submittedByUserId: uuid('submitted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
@@ -77,6 +79,10 @@ export const creditApplications = pgTable(
     check(
       'credit_applications_approved_limit',
       sql`(${t.status} = 'approved') = (${t.approvedLimit} is not null)`,
+    ),
+    check(
+      'credit_applications_rejection_reason',
+      sql`${t.rejectionReason} is null or (${t.status} = 'rejected' and char_length(${t.rejectionReason}) between 1 and 500)`,
     ),
   ],
 );

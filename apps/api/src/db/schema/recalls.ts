@@ -88,3 +88,30 @@ export const recallAcknowledgements = pgTable(
   },
   (t) => [primaryKey({ columns: [t.recallId, t.dropId] })],
 );
+
+/**
+ * A drop re-picked off a recall's batches before dispatch (docs/domain.md "Recalls"): its units of the
+ * recall's lots went back into quarantine and other lots filled it. One row per recall and drop, so the
+ * trace can tell the buyer the delivery was replaced, not just that it left the list.
+ */
+export const recallRepicks = pgTable(
+  'recall_repicks',
+  {
+    recallId: uuid('recall_id')
+      .notNull()
+      .references(() => recalls.id, { onDelete: 'cascade' }),
+    dropId: uuid('drop_id')
+      .notNull()
+      .references(() => orderDrops.id, { onDelete: 'cascade' }),
+    /** Units of the recall's lots taken off the drop (back in their quarantined lots). */
+    units: integer('units').notNull(),
+    repickedByUserId: uuid('repicked_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    repickedByName: text('repicked_by_name').notNull(),
+    repickedAt: timestamp('repicked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recallId, t.dropId] }),
+    index('recall_repicks_drop_idx').on(t.dropId),
+    check('recall_repicks_units_positive', sql`${t.units} > 0`),
+  ],
+);

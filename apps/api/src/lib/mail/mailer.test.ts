@@ -109,6 +109,29 @@ describe('mailer through SMTP_URL', () => {
     expect(got?.source).toContain('<b>30 November</b>');
   });
 
+  it('sends an attachment as its own part, named, typed and base64-encoded, beside the text and HTML', async () => {
+    const relay = await startRelay();
+    const mail = mailer({
+      smtpUrl: `smtp://127.0.0.1:${relay.port}`,
+      from: 'no-reply@aduro.test',
+      dataDir: await tempDir(),
+      log: fakeLog(),
+    });
+    const pdf = Buffer.from('%PDF-1.7\nINV-2026-0042\n%%EOF\n');
+
+    await mail.send({
+      ...message,
+      attachments: [{ filename: 'INV-2026-0042.pdf', content: pdf, contentType: 'application/pdf' }],
+    });
+
+    const source = relay.received[0]?.source ?? '';
+    expect(source).toMatch(/^Content-Type: multipart\/mixed/m);
+    expect(source).toMatch(/^Content-Type: application\/pdf; name=INV-2026-0042\.pdf\r$/m);
+    expect(source).toMatch(/^Content-Disposition: attachment; filename=INV-2026-0042\.pdf\r$/m);
+    expect(source).toContain(pdf.toString('base64'));
+    expect(source).toContain('Your invoice is due on 30 November.');
+  });
+
   it('rejects with the 451 when the relay refuses, and the next send goes through once it accepts again', async () => {
     const relay = await startRelay();
     const mail = mailer({

@@ -9,11 +9,19 @@ export interface MailLog {
   warn(obj: object, msg: string): void;
 }
 
+/** A file sent with a message, given as bytes (never a path or a URL: see disableFileAccess below). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string | string[];
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -56,7 +64,17 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
-        // Every part is given as a string; nothing in a message may make nodemailer read a file or a URL.
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+                contentDisposition: 'attachment' as const,
+              })),
+            }
+          : {}),
+        // Every part is given as a string or bytes; nothing in a message may make nodemailer read a file or a URL.
         disableFileAccess: true,
         disableUrlAccess: true,
       });

@@ -326,24 +326,33 @@ describe('Activity of an order', () => {
 });
 
 describe('Activity of organisations and staff', () => {
-  it('words toggles by the direction each one went, even when the same state is set twice', async () => {
+  it('words toggles by the direction each one went, even when the same state is set twice, with the reason given', async () => {
     const kejetia = org['Kejetia Health Pharmacy']!;
-    for (const active of [false, false, true]) {
+    for (const [active, reason] of [
+      [false, 'Pharmacy licence suspended by the Pharmacy Council'],
+      [false, 'Still suspended'],
+      [true, 'Suspension lifted'],
+    ] as const) {
       const res = await t.app.inject({
         method: 'PATCH',
         url: `/api/admin/entities/${kejetia}/toggle`,
         headers: { authorization: platform },
-        payload: { active },
+        payload: { active, reason },
       });
       expect(res.statusCode, res.body).toBe(200);
     }
     const toggles = (await page(`/api/activity?orgId=${kejetia}&type=organisation.toggled&limit=3`, platform))
       .items;
     expect(toggles.map((i) => i.description)).toEqual([
-      'Customer Kejetia Health Pharmacy activated',
-      'Customer Kejetia Health Pharmacy deactivated',
-      'Customer Kejetia Health Pharmacy deactivated',
+      'Customer Kejetia Health Pharmacy activated: “Suspension lifted”',
+      'Customer Kejetia Health Pharmacy deactivated: “Still suspended”',
+      'Customer Kejetia Health Pharmacy deactivated: “Pharmacy licence suspended by the Pharmacy Council”',
     ]);
+    expect(toggles[0]!.refs).toMatchObject({
+      organisationId: kejetia,
+      active: true,
+      reason: 'Suspension lifted',
+    });
   });
 
   it('words staff changes by what happened: added, roles changed, removed', async () => {

@@ -63,6 +63,10 @@ export function describe(row: ActivityRow): string {
     case 'drop.moved': {
       const drop = row.dropSequence === null ? 'a drop' : `drop ${row.dropSequence}`;
       if (row.dropStatus === 'Cancelled') return `${who} cancelled ${drop} of ${order}`;
+      // A drop never moves back to Awaiting Dispatch: a move that leaves it there under a recall is a
+      // re-pick (orders/repick-drop.workflow.ts), its recalled units swapped for another batch.
+      if (row.dropStatus === 'Awaiting Dispatch' && row.refs.recallId)
+        return `${who} re-picked ${drop} of ${order} from another batch, off the recalled one`;
       return `${who} moved ${drop} of ${order} to ${row.dropStatus ?? 'its next status'}`;
     }
     case 'credit.application_submitted':
@@ -91,7 +95,9 @@ export function describe(row: ActivityRow): string {
           : row.subjectOrgActive
             ? 'activated'
             : 'deactivated';
-      return `${kind} ${row.subjectOrgName ?? ''} ${done}`.replace(/\s+/g, ' ');
+      // Toggles since issue 31 carry the administrator's reason; older ones have none to show.
+      const why = row.refs.reason ? `: ${quoted(row.refs.reason)}` : '';
+      return `${kind} ${row.subjectOrgName ?? ''} ${done}`.replace(/\s+/g, ' ') + why;
     }
     case 'staff.changed':
       if (row.subjectUserName === null) {

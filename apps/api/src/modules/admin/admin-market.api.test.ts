@@ -42,12 +42,15 @@ describe('GET /api/admin/stats', () => {
     const [expected] = await queryRows<{
       products: number;
       suppliers: number;
+      awaiting: number;
       customers: number;
       gmv: string;
     }>(
       t.database.db,
       sql`select (select count(*)::int from products) as products,
                  (select count(*)::int from organizations where kind = 'supplier' and is_active) as suppliers,
+                 (select count(*)::int from organizations
+                   where kind = 'supplier' and not is_active and activated_at is null) as awaiting,
                  (select count(*)::int from organizations where kind = 'customer' and is_active) as customers,
                  (select coalesce(sum(total_cost), 0)::text from orders
                    where status in ('RELEASED', 'SHIPPED', 'DELIVERED')) as gmv`,
@@ -55,9 +58,12 @@ describe('GET /api/admin/stats', () => {
     expect(stats).toMatchObject({
       totalProducts: expected!.products,
       totalSuppliers: expected!.suppliers,
+      suppliersAwaitingReview: expected!.awaiting,
       activeCustomers: expected!.customers,
       gmv: Number(expected!.gmv),
     });
+    // The demo's Northstar awaits licence review; Harbour, deactivated after trading, does not.
+    expect(stats.suppliersAwaitingReview).toBe(1);
     expect(stats.gmvByWeek).toHaveLength(12);
     const mondays = stats.gmvByWeek.map((w) => new Date(`${w.week}T00:00:00Z`).getUTCDay());
     expect(new Set(mondays)).toEqual(new Set([1]));
@@ -90,6 +96,8 @@ describe('GET /api/admin/market/summary without a model', () => {
     expect(summary.context.sampleSize).toBe(window!.n);
     expect(summary.facts.orders).toBe(window!.n);
     expect(summary.summary).toContain(`${window!.n} orders`);
+    expect(summary.facts).toMatchObject({ suppliersAwaitingReview: 1 });
+    expect(summary.recommendedActions).toContain('Review the licences of 1 supplier awaiting review.');
     expect(summary.keyTrends.length).toBeGreaterThan(0);
     expect(summary.recommendedActions.length).toBeGreaterThan(0);
     const again = marketSummarySchema.parse(
@@ -219,8 +227,12 @@ describe('activation takes effect everywhere at once', () => {
     expect(draft.statusCode, draft.body).toBe(201);
 
     expect(
-      (await call('PATCH', `/api/admin/entities/${org[TEMA]}/toggle`, platform, { active: false }))
-        .statusCode,
+      (
+        await call('PATCH', `/api/admin/entities/${org[TEMA]}/toggle`, platform, {
+          active: false,
+          reason: 'Market test',
+        })
+      ).statusCode,
     ).toBe(200);
     try {
       const matches = (await call('GET', `/api/products/${offer.productId}/suppliers`, ama)).json() as {
@@ -260,8 +272,12 @@ describe('activation takes effect everywhere at once', () => {
       ]);
     } finally {
       expect(
-        (await call('PATCH', `/api/admin/entities/${org[TEMA]}/toggle`, platform, { active: true }))
-          .statusCode,
+        (
+          await call('PATCH', `/api/admin/entities/${org[TEMA]}/toggle`, platform, {
+            active: true,
+            reason: 'Market test',
+          })
+        ).statusCode,
       ).toBe(200);
     }
     const back = (await call('GET', `/api/products/${offer.productId}/suppliers`, ama)).json() as {
@@ -282,7 +298,12 @@ describe('activation takes effect everywhere at once', () => {
       quantity: Math.max(catalogue[0]!.moq, 1),
     };
     expect(
-      (await call('PATCH', `/api/admin/entities/${org[AMA]}/toggle`, platform, { active: false })).statusCode,
+      (
+        await call('PATCH', `/api/admin/entities/${org[AMA]}/toggle`, platform, {
+          active: false,
+          reason: 'Market test',
+        })
+      ).statusCode,
     ).toBe(200);
     try {
       const cart = await call('POST', '/api/cart/items', ama, line);
@@ -297,8 +318,12 @@ describe('activation takes effect everywhere at once', () => {
       ]);
     } finally {
       expect(
-        (await call('PATCH', `/api/admin/entities/${org[AMA]}/toggle`, platform, { active: true }))
-          .statusCode,
+        (
+          await call('PATCH', `/api/admin/entities/${org[AMA]}/toggle`, platform, {
+            active: true,
+            reason: 'Market test',
+          })
+        ).statusCode,
       ).toBe(200);
     }
     expect((await call('POST', '/api/cart/items', ama, line)).statusCode).toBe(201);

@@ -30,11 +30,13 @@ async function entities(kind?: string) {
     name: string;
     kind: string;
     isActive: boolean;
+    status: string;
     hasLicence: boolean;
     users: { email: string }[];
     paymentTerms: string;
   }>;
 }
+const REASON = 'Licence checked against the FDA Ghana register';
 
 describe('admin entities', () => {
   it('lists customers and suppliers with users, activity and payment terms, never the platform itself', async () => {
@@ -65,7 +67,30 @@ describe('admin entities', () => {
       expect(res.json().message).toBe('You do not have permission to view that area.');
     }
     const some = (await entities())[0]!;
-    expect((await toggle(some.id, { active: false }, customer)).statusCode).toBe(403);
+    expect((await toggle(some.id, { active: false, reason: REASON }, customer)).statusCode).toBe(403);
+  });
+
+  it('tells a supplier awaiting licence review from a deactivated one, and lists it first', async () => {
+    const suppliers = await entities('supplier');
+    const status = (name: string) => suppliers.find((e) => e.name === name)?.status;
+    // The demo's: Northstar registered and was never activated; Harbour traded and was switched off.
+    expect(status('Northstar Medical Imports')).toBe('awaiting_review');
+    expect(status('Harbour Surgical Imports')).toBe('deactivated');
+    expect(status('Tema Pharma Distributors')).toBe('active');
+    expect(suppliers[0]!.status).toBe('awaiting_review');
+    expect(suppliers.every((e) => e.status === (e.isActive ? 'active' : e.status))).toBe(true);
+
+    const awaiting = await get('/api/admin/entities?status=awaiting_review', platform);
+    expect((awaiting.json() as { name: string }[]).map((e) => e.name)).toContain('Northstar Medical Imports');
+    expect((awaiting.json() as { status: string }[]).every((e) => e.status === 'awaiting_review')).toBe(true);
+    const deactivated = (await get('/api/admin/entities?status=deactivated', platform)).json() as {
+      name: string;
+    }[];
+    expect(deactivated.map((e) => e.name)).toContain('Harbour Surgical Imports');
+    expect(deactivated.map((e) => e.name)).not.toContain('Northstar Medical Imports');
+    const bad = await get('/api/admin/entities?status=pending', platform);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors)).toEqual(['status']);
   });
 
   it('activates a supplier pending review, which its own session then sees', async () => {
@@ -75,25 +100,59 @@ describe('admin entities', () => {
     const session = await t.login(owner, 'supplier');
     expect((await get('/api/auth/me', session)).json().organizationActive).toBe(false);
 
-    const res = await toggle(pending.id, { active: true });
+    const res = await toggle(pending.id, { active: true, reason: REASON });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: pending.id, isActive: true });
     expect((await get('/api/auth/me', session)).json().organizationActive).toBe(true);
 
-    const back = await toggle(pending.id, { active: false });
+    const back = await toggle(pending.id, { active: false, reason: 'Licence withdrawn' });
     expect(back.json().isActive).toBe(false);
+    // Once activated, it has been reviewed: switched off again, it is deactivated, not awaiting review.
+    expect(back.json().status).toBe('deactivated');
   });
 
   it('answers 404 for an unknown organisation and 400 for a bad id or body', async () => {
-    const unknown = await toggle('00000000-0000-4000-8000-000000000000', { active: true });
+    const unknown = await toggle('00000000-0000-4000-8000-000000000000', { active: true, reason: REASON });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Organisation not found');
-    expect((await toggle('not-a-uuid', { active: true })).statusCode).toBe(400);
+    expect((await toggle('not-a-uuid', { active: true, reason: REASON })).statusCode).toBe(400);
     const some = (await entities())[0]!;
-    const missing = await toggle(some.id, {});
+    const missing = await toggle(some.id, { reason: REASON });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors.active).toEqual(['active must be true or false']);
-    expect((await toggle(some.id, { active: 'yes' })).statusCode).toBe(400);
+    expect((await toggle(some.id, { active: 'yes', reason: REASON })).statusCode).toBe(400);
+  });
+
+  it('refuses a toggle without a reason, or with a blank or overlong one, changing nothing', async () => {
+    const tema = (await entities('supplier')).find((e) => e.name === 'Tema Pharma Distributors')!;
+    for (const [body, message] of [
+      [{ active: false }, 'Give the reason for this change'],
+      [{ active: false, reason: '   ' }, 'Give the reason for this change'],
+      [{ active: false, reason: null }, 'Give the reason for this change'],
+      [{ active: false, reason: 'x'.repeat(501) }, 'Keep the reason to 500 characters or fewer'],
+    ] as const) {
+      const res = await toggle(tema.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ message, fieldErrors: { reason: [message] } });
+    }
+    expect((await entities('supplier')).find((e) => e.id === tema.id)!.isActive).toBe(true);
+  });
+
+  it('records the reason, trimmed, with the organisation.toggled event and in the activity trail', async () => {
+    const harbour = (await entities('supplier')).find((e) => e.name === 'Harbour Surgical Imports')!;
+    const res = await toggle(harbour.id, { active: false, reason: '  Licence renewal still outstanding  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isActive: false, status: 'deactivated' });
+    const trail = await get(`/api/activity?orgId=${harbour.id}&type=organisation.toggled&limit=1`, platform);
+    const [latest] = trail.json().items as { description: string; refs: Record<string, unknown> }[];
+    expect(latest!.description).toBe(
+      'Supplier Harbour Surgical Imports deactivated: “Licence renewal still outstanding”',
+    );
+    expect(latest!.refs).toMatchObject({
+      organisationId: harbour.id,
+      active: false,
+      reason: 'Licence renewal still outstanding',
+    });
   });
 
   it("streams a supplier's licence to platform administrators only", async () => {

@@ -1,11 +1,28 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { EntityKind } from '@aduro/shared/admin';
+import type { EntityKind, EntityStatus } from '@aduro/shared/admin';
 import type { Executor } from '../../db/client.ts';
 import { organizations, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/keyset.ts';
 
+/**
+ * A supplier awaiting licence review: inactive and never activated. Registration leaves activated_at
+ * null and only activation sets it (deactivating keeps it), so a supplier the platform switched off
+ * after it traded is deactivated, not awaiting review. Customers start active: an inactive customer is
+ * always deactivated. Over the organizations table, unqualified, for every query that counts or ranks.
+ */
+export const AWAITING_REVIEW = sql`(kind = 'supplier' and not is_active and activated_at is null)`;
+
+/**
+ * Where an organisation stands, as a rank the review list sorts by: 0 awaiting review, 1 deactivated,
+ * 2 active.
+ */
+const statusRank = sql<number>`(case when ${AWAITING_REVIEW} then 0 when not is_active then 1 else 2 end)`;
+const RANK_OF: Record<EntityStatus, number> = { awaiting_review: 0, deactivated: 1, active: 2 };
+export const STATUS_OF_RANK: readonly EntityStatus[] = ['awaiting_review', 'deactivated', 'active'];
+
 const entityColumns = {
   id: organizations.id,
+  statusRank: sql<number>`${statusRank}::int`,
   name: organizations.name,
   kind: organizations.kind,
   isActive: organizations.isActive,
@@ -23,10 +40,11 @@ const entityColumns = {
     '[]'::json)`,
 };
 
-/** What narrows the review list: a kind, active or not, text in the name or location. */
+/** What narrows the review list: a kind, active or not, a status, text in the name or location. */
 export interface EntityFilters {
   kind?: EntityKind;
   active?: boolean;
+  status?: EntityStatus;
   q?: string;
 }
 
@@ -36,6 +54,7 @@ function entityConditions(f: EntityFilters) {
     // The platform's own organisation is never up for review.
     inArray(organizations.kind, kinds),
     f.active === undefined ? undefined : eq(organizations.isActive, f.active),
+    f.status === undefined ? undefined : sql`${statusRank} = ${RANK_OF[f.status]}`,
     f.q
       ? or(
           ilike(organizations.name, containsPattern(f.q)),
@@ -46,10 +65,11 @@ function entityConditions(f: EntityFilters) {
 }
 
 /**
- * Review work first: inactive before active, then by name; the id breaks ties between namesakes so the
- * order is total, which a keyset needs. The array and the pages use this one order.
+ * Review work first: suppliers awaiting licence review, then deactivated organisations, then active
+ * ones, each by name; the id breaks ties between namesakes so the order is total, which a keyset needs.
+ * The array and the pages use this one order.
  */
-const entityOrder = [asc(organizations.isActive), asc(organizations.name), asc(organizations.id)];
+const entityOrder = [asc(statusRank), asc(organizations.name), asc(organizations.id)];
 
 /** Customer and supplier organisations, filtered, in review order: the whole list. */
 export async function listEntities(db: Executor, filters: EntityFilters) {
@@ -60,8 +80,8 @@ export async function listEntities(db: Executor, filters: EntityFilters) {
     .orderBy(...entityOrder);
 }
 
-/** Where an organisation sits in the review list: active or not, its name, its id. */
-export type EntityPosition = readonly [isActive: boolean, name: string, id: string];
+/** Where an organisation sits in the review list: its status rank, its name, its id. */
+export type EntityPosition = readonly [statusRank: number, name: string, id: string];
 
 /**
  * `limit + 1` organisations of the same list from just after `after` (so the caller can tell whether a
@@ -79,8 +99,8 @@ export async function pageEntities(
       and(
         entityConditions(filters),
         after
-          ? sql`(${organizations.isActive}, ${organizations.name}, ${organizations.id})
-                  > (${after[0]}::boolean, ${after[1]}::text, ${after[2]}::uuid)`
+          ? sql`(${statusRank}, ${organizations.name}, ${organizations.id})
+                  > (${after[0]}::int, ${after[1]}::text, ${after[2]}::uuid)`
           : undefined,
       ),
     )

@@ -73,9 +73,12 @@ export default async function adminRoutes(
     {
       schema: {
         tags: ['admin'],
-        summary: 'Customer and supplier organisations for review: inactive first, then by name',
+        summary:
+          'Customer and supplier organisations for review: awaiting review first, then deactivated, then active, each by name',
         description:
-          'Filters: kind (supplier or customer), active (true or false), q (text in the name or location). ' +
+          'Filters: kind (supplier or customer), active (true or false), status (awaiting_review: a supplier ' +
+          'never yet activated, whose licence awaits review; deactivated; active), q (text in the name or ' +
+          'location). ' +
           'Paging: without limit or cursor the answer is every matching organisation, as an array (SPEC). ' +
           'With limit (1 to 200) or cursor it is an AdminEntitiesPage of `limit` organisations (50 by ' +
           'default) with total and nextCursor, which the next call passes as cursor with the same filters; ' +
@@ -136,14 +139,17 @@ export default async function adminRoutes(
     {
       schema: {
         tags: ['admin'],
-        summary: 'Activate or deactivate an organisation',
+        summary: 'Activate or deactivate an organisation, giving the reason',
+        description:
+          'reason is required (trimmed, 1 to 500 characters): it is recorded with the organisation.toggled ' +
+          "event, shown in the activity trail and told to the organisation's admins in their notification.",
         security,
         params: entityIdParamsSchema,
         body: toggleEntitySchema,
         response: { 200: adminEntitySchema, ...errors },
       },
     },
-    async (request) => toggleEntity(app.db, request.params.id, request.body.active, caller(request).id),
+    async (request) => toggleEntity(app.db, request.params.id, request.body, caller(request).id),
   );
 
   r.get(

@@ -26,6 +26,7 @@ import {
   listEntities,
   pageEntities,
   setEntityActive,
+  STATUS_OF_RANK,
   type EntityFilters,
   type EntityPosition,
 } from './admin.repository.ts';
@@ -42,6 +43,7 @@ function toEntity(row: EntityRow): AdminEntity {
     kind: row.kind as EntityKind,
     users: row.users,
     isActive: row.isActive,
+    status: STATUS_OF_RANK[row.statusRank]!,
     paymentTerms: row.paymentTerms,
     location: row.location,
     phone: row.phone,
@@ -54,10 +56,15 @@ function toEntity(row: EntityRow): AdminEntity {
 
 const ENTITY_NOT_FOUND = 'Organisation not found';
 
-/** A cursor of the review list: the last organisation's active flag, name and id. */
-const entityCursor = z.tuple([z.boolean(), z.string().max(400), cursorId]);
-const positionOf = (row: EntityRow): EntityPosition => [row.isActive, row.name, row.id];
-const filtersOf = ({ kind, active, q }: EntityListQuery): EntityFilters => ({ kind, active, q });
+/** A cursor of the review list: the last organisation's status rank, name and id. */
+const entityCursor = z.tuple([z.number().int().min(0).max(2), z.string().max(400), cursorId]);
+const positionOf = (row: EntityRow): EntityPosition => [row.statusRank, row.name, row.id];
+const filtersOf = ({ kind, active, status, q }: EntityListQuery): EntityFilters => ({
+  kind,
+  active,
+  status,
+  q,
+});
 
 /**
  * Organisations for review, filtered: the whole list as an array, or a page of it when the query names
@@ -103,16 +110,18 @@ export async function* entitiesCsv(db: Db, query: EntityListQuery): AsyncGenerat
 }
 
 /**
- * Activates or deactivates an organisation; takes effect on the next request anywhere. Records
- * organisation.toggled for the platform, and for every buyer when a supplier's offers enter or leave
- * the marketplace.
+ * Activates or deactivates an organisation for the reason given; takes effect on the next request
+ * anywhere. Records organisation.toggled, carrying the direction and the reason (the activity trail
+ * shows it, the organisation's admins are told it), for the platform, and for every buyer when a
+ * supplier's offers enter or leave the marketplace.
  */
 export async function toggleEntity(
   db: Db,
   id: string,
-  active: boolean,
+  change: { active: boolean; reason: string },
   actorUserId?: string,
 ): Promise<AdminEntity> {
+  const { active, reason } = change;
   return inTransaction(db, async (tx) => {
     if (!(await setEntityActive(tx, id, active))) throw notFound('ORGANISATION_NOT_FOUND', ENTITY_NOT_FOUND);
     const row = await findEntity(tx, id);
@@ -122,7 +131,7 @@ export async function toggleEntity(
       type: 'organisation.toggled',
       orgIds: [id],
       audience: supplier ? ['platform', 'customer'] : ['platform'],
-      refs: { organisationId: id, active, ...(supplier ? { supplierId: id } : {}) },
+      refs: { organisationId: id, active, reason, ...(supplier ? { supplierId: id } : {}) },
       actorUserId,
     });
     return toEntity(row);
@@ -142,6 +151,7 @@ export async function getStats(db: Db, cache: ReadCache, now = new Date()): Prom
     return {
       totalProducts: stats.totalProducts,
       totalSuppliers: stats.totalSuppliers,
+      suppliersAwaitingReview: stats.suppliersAwaitingReview,
       activeCustomers: stats.activeCustomers,
       gmv: stats.gmv,
       gmvByWeek: weeks,

@@ -78,6 +78,10 @@ describe('GET /api/admin/entities, a page at a time', () => {
     expect(whole.length).toBeGreaterThan(15);
     const inactive = whole.findIndex((e) => e.isActive);
     expect(whole.slice(inactive).every((e) => e.isActive)).toBe(true);
+    // Review work first: suppliers awaiting licence review, then the deactivated, then the active.
+    const ranks = whole.map((e) => ['awaiting_review', 'deactivated', 'active'].indexOf(e.status));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(new Set(ranks)).toEqual(new Set([0, 1, 2]));
   });
 
   it('walks every organisation exactly once, in the array order, namesakes included, with the total on every page', async () => {
@@ -135,6 +139,17 @@ describe('GET /api/admin/entities filters', () => {
     expect(ids(await all('?active='))).toEqual(ids(whole));
   });
 
+  it('narrows by status, telling suppliers awaiting licence review from deactivated organisations', async () => {
+    await expectFilter('status=awaiting_review', (e) => e.status === 'awaiting_review');
+    await expectFilter('status=deactivated', (e) => e.status === 'deactivated');
+    await expectFilter('status=active', (e) => e.status === 'active');
+    // Only a supplier never activated awaits review: an inactive customer was deactivated.
+    expect(whole.filter((e) => e.status === 'awaiting_review').every((e) => e.kind === 'supplier')).toBe(
+      true,
+    );
+    expect(whole.every((e) => e.isActive === (e.status === 'active'))).toBe(true);
+  });
+
   it('narrows by text in the name or the location, in any case', async () => {
     await expectFilter('q=paging%20TWIN', (e) => e.name.toLowerCase().includes('paging twin'));
     await expectFilter('q=kumasi', (e) =>
@@ -161,6 +176,7 @@ describe('GET /api/admin/entities filters', () => {
       ['?limit=201', 'limit'],
       ['?kind=platform', 'kind'],
       ['?active=yes', 'active'],
+      ['?status=pending', 'status'],
       [`?q=${'x'.repeat(101)}`, 'q'],
     ] as const) {
       const res = await get(`/api/admin/entities${query}`);

@@ -17,7 +17,8 @@ const facts = (over: Partial<MarketFacts> = {}): MarketFacts => ({
   creditBalance: 50_000,
   overdueInvoices: 3,
   overdueAmount: 7_450.5,
-  inactiveSuppliers: 2,
+  inactiveSuppliers: 3,
+  suppliersAwaitingReview: 1,
   inactiveCustomers: 1,
   ...over,
 });
@@ -36,12 +37,21 @@ describe('the rules-based market summary', () => {
     );
   });
 
-  it('recommends chasing overdue invoices, moving expiring stock and reviewing organisations awaiting activation', () => {
+  it('recommends chasing overdue invoices, moving expiring stock, reviewing licences and the deactivated organisations', () => {
     expect(rulesSummary(facts()).recommendedActions).toEqual([
       "Follow up 3 overdue invoices worth GH₵7,450.50 with the suppliers' credit teams.",
       'Ask Tema Pharma Distributors to discount or redistribute 350 units expiring from 10 Dec 2026.',
-      'Review 3 organisations awaiting activation (2 suppliers, 1 customer).',
+      'Review the licences of 1 supplier awaiting review.',
+      'Check whether 3 deactivated organisations (2 suppliers, 1 customer) can trade again.',
     ]);
+  });
+
+  it('does not count a supplier awaiting licence review as deactivated', () => {
+    const actions = rulesSummary(
+      facts({ inactiveSuppliers: 2, suppliersAwaitingReview: 2, inactiveCustomers: 0 }),
+    ).recommendedActions;
+    expect(actions).toContain('Review the licences of 2 suppliers awaiting review.');
+    expect(actions.some((a) => a.includes('deactivated'))).toBe(false);
   });
 
   it('writes figures and days as the app shows them: grouped units, GH₵ and 10 Dec 2026, never raw', () => {
@@ -97,6 +107,7 @@ describe('the rules-based market summary', () => {
         overdueInvoices: 0,
         overdueAmount: 0,
         inactiveSuppliers: 0,
+        suppliersAwaitingReview: 0,
         inactiveCustomers: 0,
       }),
     );

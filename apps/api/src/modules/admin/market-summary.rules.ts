@@ -73,9 +73,17 @@ export function rulesSummary(facts: MarketFacts): MarketNarrative {
       `Ask ${expiring.supplier} to discount or redistribute ${count(expiring.units, 'unit')} expiring from ${formatDay(expiring.earliest)}.`,
     );
   }
-  if (facts.inactiveSuppliers + facts.inactiveCustomers > 0) {
+  // A supplier that never traded waits for its licence review; one the platform switched off does not:
+  // telling them apart keeps the review queue from looking longer than it is.
+  if (facts.suppliersAwaitingReview > 0) {
     recommendedActions.push(
-      `Review ${count(facts.inactiveSuppliers + facts.inactiveCustomers, 'organisation')} awaiting activation (${count(facts.inactiveSuppliers, 'supplier')}, ${count(facts.inactiveCustomers, 'customer')}).`,
+      `Review the licences of ${count(facts.suppliersAwaitingReview, 'supplier')} awaiting review.`,
+    );
+  }
+  const deactivatedSuppliers = facts.inactiveSuppliers - facts.suppliersAwaitingReview;
+  if (deactivatedSuppliers + facts.inactiveCustomers > 0) {
+    recommendedActions.push(
+      `Check whether ${count(deactivatedSuppliers + facts.inactiveCustomers, 'deactivated organisation')} (${count(deactivatedSuppliers, 'supplier')}, ${count(facts.inactiveCustomers, 'customer')}) can trade again.`,
     );
   }
   if (used >= 80) {

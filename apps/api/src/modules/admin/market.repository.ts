@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MarketFacts } from '@aduro/shared/admin';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { AWAITING_REVIEW } from './admin.repository.ts';
 
 // Orders count towards GMV once released (DOMAIN.md): released, shipped or delivered, by approval time.
 const RELEASED = sql`('RELEASED', 'SHIPPED', 'DELIVERED')`;
@@ -10,12 +11,14 @@ export async function readStats(db: Executor) {
   const [row] = await queryRows<{
     totalProducts: number;
     totalSuppliers: number;
+    suppliersAwaitingReview: number;
     activeCustomers: number;
     gmv: number;
   }>(
     db,
     sql`select (select count(*)::int from products) as "totalProducts",
                (select count(*)::int from organizations where kind = 'supplier' and is_active) as "totalSuppliers",
+               (select count(*)::int from organizations where ${AWAITING_REVIEW}) as "suppliersAwaitingReview",
                (select count(*)::int from organizations where kind = 'customer' and is_active) as "activeCustomers",
                (select coalesce(sum(total_cost), 0) from orders where status in ${RELEASED}) as gmv`,
   );
@@ -100,6 +103,7 @@ export async function readMarketFacts(db: Executor, now: Date, today: string): P
     overdueInvoices: number;
     overdueAmount: number;
     inactiveSuppliers: number;
+    suppliersAwaitingReview: number;
     inactiveCustomers: number;
   }>(
     db,
@@ -109,6 +113,7 @@ export async function readMarketFacts(db: Executor, now: Date, today: string): P
                (select coalesce(sum(amount - amount_paid), 0) from invoices
                  where status = 'unpaid' and due_date < ${today}::date) as "overdueAmount",
                (select count(*)::int from organizations where kind = 'supplier' and not is_active) as "inactiveSuppliers",
+               (select count(*)::int from organizations where ${AWAITING_REVIEW}) as "suppliersAwaitingReview",
                (select count(*)::int from organizations where kind = 'customer' and not is_active) as "inactiveCustomers"`,
   );
   return {
@@ -124,6 +129,7 @@ export async function readMarketFacts(db: Executor, now: Date, today: string): P
     overdueInvoices: other!.overdueInvoices,
     overdueAmount: other!.overdueAmount,
     inactiveSuppliers: other!.inactiveSuppliers,
+    suppliersAwaitingReview: other!.suppliersAwaitingReview,
     inactiveCustomers: other!.inactiveCustomers,
   };
 }

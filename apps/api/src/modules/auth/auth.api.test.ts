@@ -49,17 +49,55 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('answers the same 401 for a wrong password, an unknown e-mail and a wrong user type', async () => {
+  it('answers the same 401 for a wrong password and an unknown e-mail, whatever the user type', async () => {
     const account = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === 'supplier')!;
     const attempts = [
       { email: account.email, password: 'wrong-password', userType: 'supplier' },
+      // A wrong password with the wrong type must not reveal the account's type.
+      { email: account.email, password: 'wrong-password', userType: 'customer' },
       { email: 'nobody@nowhere.test', password: 'demo1234', userType: 'supplier' },
-      { email: account.email, password: account.password, userType: 'customer' },
     ];
     for (const payload of attempts) {
       const res = await post('/api/auth/login', payload);
       expect(res.statusCode).toBe(401);
-      expect(res.json().message).toBe('Invalid email or password');
+      expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+      expect(res.json().details).toBeUndefined();
+    }
+  });
+
+  it('names the account type to choose when the password is right but the type is not', async () => {
+    const cases = [
+      {
+        userType: 'supplier',
+        chosen: 'customer',
+        message: 'This is a supplier account. Choose Supplier to sign in.',
+      },
+      {
+        userType: 'customer',
+        chosen: 'supplier',
+        message: 'This is a customer account. Choose Customer to sign in.',
+      },
+      {
+        userType: 'platform',
+        chosen: 'customer',
+        message: 'This is a platform account. Choose Platform to sign in.',
+      },
+    ] as const;
+    for (const { userType, chosen, message } of cases) {
+      const account = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === userType)!;
+      const res = await post('/api/auth/login', {
+        email: account.email,
+        password: account.password,
+        userType: chosen,
+      });
+      expect(res.statusCode, userType).toBe(401);
+      expect(res.json()).toEqual({
+        code: 'WRONG_ACCOUNT_TYPE',
+        kind: 'unauthenticated',
+        message,
+        details: { accountType: userType },
+      });
+      expect(res.json().accessToken).toBeUndefined();
     }
   });
 
@@ -147,6 +185,34 @@ describe('failed sign-in rate limit', () => {
         payload: { email: other.email, password: other.password, userType: 'platform' },
       });
       expect(ok.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not count the right password with the wrong type as a failure, and forgives earlier typos', async () => {
+    const limited = await createTestApp({ loginLimits: { perEmail: 3, perAddress: 100 } });
+    try {
+      const account = DEMO_ACCOUNTS.find((a: (typeof DEMO_ACCOUNTS)[number]) => a.userType === 'supplier')!;
+      const attempt = (password: string, userType: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: account.email, password, userType },
+        });
+      expect((await attempt('wrong-pass', 'supplier')).statusCode).toBe(401);
+      expect((await attempt('wrong-pass', 'supplier')).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++) {
+        expect((await attempt(account.password, 'customer')).json().code).toBe('WRONG_ACCOUNT_TYPE');
+      }
+      // Two more typos would have been the 4th and 5th failures; after the forgiving attempt they are the 1st and 2nd.
+      expect((await attempt('wrong-pass', 'supplier')).statusCode).toBe(401);
+      expect((await attempt('wrong-pass', 'supplier')).statusCode).toBe(401);
+      expect((await attempt(account.password, 'supplier')).statusCode).toBe(200);
+      // A wrong password with the wrong type still counts: the third in a row blocks the pair.
+      for (let i = 0; i < 3; i++) expect((await attempt('wrong-pass', 'customer')).statusCode).toBe(401);
+      const blocked = await attempt(account.password, 'customer');
+      expect(blocked.statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -65,6 +65,10 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail, password and user type',
+        description:
+          'An unknown e-mail or a wrong password is 401 INVALID_CREDENTIALS. The right password for an ' +
+          'account of another type is 401 WRONG_ACCOUNT_TYPE, naming the type to choose ' +
+          '(details.accountType). Failed sign-ins are limited (429 SIGN_IN_LOCKED with Retry-After).',
         body: loginSchema,
         response: { 200: authResponseSchema, ...errors },
       },

@@ -1,4 +1,4 @@
-import { FIRST_USER_ROLE, type RoleName } from '@aduro/shared/permissions';
+import { FIRST_USER_ROLE, type RoleName, type UserType } from '@aduro/shared/permissions';
 import {
   AUTH_MESSAGES,
   type ChangePasswordInput,
@@ -7,7 +7,14 @@ import {
   type SessionUser,
 } from '@aduro/shared/auth';
 import type { Db, Executor } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, isUniqueViolation, unauthenticated } from '../../lib/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  unauthenticated,
+} from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import {
   findCredentials,
@@ -29,8 +36,12 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/pass
 import { recordEvent } from '../events/events.repository.ts';
 
 /**
- * Checks a sign-in. An unknown e-mail, a wrong password and a user type that does not match the
- * account all answer the same 401, after the same work, so none of them leaks which it was.
+ * Checks a sign-in. An unknown e-mail and a wrong password answer the same 401, after the same work
+ * (argon2 runs against a dummy hash when the e-mail is unknown), so neither leaks which it was. Only once
+ * the password is verified does a wrong account type say which type to choose: whoever sees that
+ * answer has already proved the password, so it tells them nothing they could not learn by signing in.
+ * That attempt is not a failure for the limiter and, like a success, forgives this address's earlier
+ * typos on the e-mail; it issues no token.
  */
 export async function login(
   db: Db,
@@ -44,15 +55,21 @@ export async function login(
     account?.passwordHash ?? (await DUMMY_HASH_PROMISE),
     input.password,
   );
-  if (!account || !passwordOk || account.userType !== input.userType) {
+  if (!account || !passwordOk) {
     await limiter.recordFailure(input.email, address);
     throw unauthenticated('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
   }
   await limiter.recordSuccess(input.email, address);
+  if (account.userType !== input.userType) throw wrongAccountType(account.userType);
   const session = await loadSession(db, account.id);
   if (!session) throw unauthenticated('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
   return session;
 }
+
+const wrongAccountType = (accountType: UserType) =>
+  new AppError('WRONG_ACCOUNT_TYPE', AUTH_MESSAGES.wrongAccountType(accountType), {
+    details: { accountType },
+  });
 
 /**
  * Creates the organisation, its first user and a supplier's licence in one transaction (DOMAIN.md). A

@@ -65,7 +65,10 @@ async function add(authorization: string, payload: Record<string, unknown>) {
 }
 const checkout = (authorization: string) => call('POST', '/api/cart/checkout', authorization);
 async function toggle(orgName: string, active: boolean) {
-  const res = await call('PATCH', `/api/admin/entities/${org[orgName]}/toggle`, platform, { active });
+  const res = await call('PATCH', `/api/admin/entities/${org[orgName]}/toggle`, platform, {
+    active,
+    reason: 'Checkout test',
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -256,6 +259,42 @@ describe('POST /api/cart/checkout', () => {
           and seller_org_id = ${org[TEMA]} and status = 'AWAITING_CUSTOMER_APPROVAL'`,
     )) as [{ n: number }];
     expect(directory.find((s) => s.name === TEMA)!.relationship.pendingDiscountApprovals).toBe(n);
+  });
+
+  it('drafts orders that charge exactly what the cart showed, whatever target prices the buyer typed', async () => {
+    await call('DELETE', '/api/cart', kejetia);
+    const a = await temaProduct({ price: 12.35, moq: 1 });
+    const b = await temaProduct({ price: 0.99, moq: 1 });
+    await add(kejetia, {
+      productId: a.id,
+      supplierId: org[TEMA],
+      quantity: 7,
+      unitPrice: 10,
+      deliveryLocation: 'Adum',
+    });
+    await add(kejetia, { productId: a.id, supplierId: org[TEMA], quantity: 3, deliveryLocation: 'Suame' });
+    await add(kejetia, { productId: b.id, supplierId: org[TEMA], quantity: 101, unitPrice: 5 });
+    // The offer moved after the lines were added: the cart and the order both take today's.
+    await syncTema(a.id, { quantity: 1000, unitPrice: 12.4 });
+
+    const shown = await cart(kejetia);
+    const shownFor = (productId: string) =>
+      shown.items
+        .filter((i) => i.productId === productId)
+        .reduce((sum, i) => sum + Math.round(i.lineTotal! * 100), 0);
+    expect(shownFor(a.id)).toBe(12400);
+    expect(shownFor(b.id)).toBe(9999);
+    expect(shown.totals.estimatedValue).toBe(223.99);
+
+    const res = await checkout(kejetia);
+    expect(res.statusCode, res.body).toBe(201);
+    const { orders } = cartCheckoutSchema.parse(res.json());
+    const charged = (name: string) => Math.round(orders.find((o) => o.productName === name)!.totalCost * 100);
+    expect(charged(a.name)).toBe(shownFor(a.id));
+    expect(charged(b.name)).toBe(shownFor(b.id));
+    expect(orders.reduce((sum, o) => sum + Math.round(o.totalCost * 100), 0)).toBe(
+      Math.round(shown.totals.estimatedValue * 100),
+    );
   });
 
   it('answers 400 for an empty cart and writes nothing', async () => {

@@ -120,6 +120,85 @@ export async function insertCartLine(db: Executor, values: typeof cartItems.$inf
 const owned = (owner: CartOwner) =>
   and(eq(cartItems.userId, owner.userId), eq(cartItems.buyerOrgId, owner.buyerOrgId));
 
+/**
+ * Serialises the owner's writes that look for a line with the same delivery details (add, edit) until
+ * the transaction ends: without it two adds at once would both find no such line and both insert one.
+ * Taken before any row lock; checkout does not take it (it only deletes lines, under row locks).
+ */
+export async function lockCartForMerge(db: Executor, owner: CartOwner) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`aduro.cart:${owner.userId}`}::text))`);
+}
+
+/** The product and supplier of one of the owner's lines; null when the owner has no such line. */
+export async function findOwnLine(db: Executor, owner: CartOwner, id: string) {
+  const rows = await db
+    .select({ id: cartItems.id, productId: cartItems.productId, supplierId: cartItems.supplierId })
+    .from(cartItems)
+    .where(and(eq(cartItems.id, id), owned(owner)));
+  return rows[0] ?? null;
+}
+
+export interface CartPairLineRow {
+  id: string;
+  quantity: number;
+  unitPrice: number | null;
+  deliveryLocation: string | null;
+  preferredDropDate: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+  notes: string | null;
+}
+
+/**
+ * The owner's lines of one product from one supplier, locked, oldest first: the same order checkout
+ * locks lines in, so an edit and a checkout of one cart never wait on each other in a circle.
+ */
+export async function lockPairLines(
+  db: Executor,
+  owner: CartOwner,
+  pair: { productId: string; supplierId: string },
+): Promise<CartPairLineRow[]> {
+  return db
+    .select({
+      id: cartItems.id,
+      quantity: cartItems.quantity,
+      unitPrice: cartItems.unitPrice,
+      deliveryLocation: cartItems.deliveryLocation,
+      preferredDropDate: cartItems.preferredDropDate,
+      contactName: cartItems.contactName,
+      contactPhone: cartItems.contactPhone,
+      notes: cartItems.notes,
+    })
+    .from(cartItems)
+    .where(
+      and(owned(owner), eq(cartItems.productId, pair.productId), eq(cartItems.supplierId, pair.supplierId)),
+    )
+    .orderBy(cartItems.createdAt, cartItems.id)
+    .for('update');
+}
+
+/** Sets what the buyer chose for one of the owner's lines. */
+export async function updateCartLine(
+  db: Executor,
+  owner: CartOwner,
+  id: string,
+  values: Pick<
+    typeof cartItems.$inferInsert,
+    | 'quantity'
+    | 'unitPrice'
+    | 'deliveryLocation'
+    | 'preferredDropDate'
+    | 'contactName'
+    | 'contactPhone'
+    | 'notes'
+  >,
+) {
+  await db
+    .update(cartItems)
+    .set(values)
+    .where(and(eq(cartItems.id, id), owned(owner)));
+}
+
 /** Deletes one of the owner's lines; false when the owner has no such line. */
 export async function deleteCartLine(db: Executor, owner: CartOwner, id: string) {
   const rows = await db

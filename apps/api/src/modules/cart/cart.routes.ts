@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addToCartSchema, CART_MESSAGES, cartItemParamsSchema, cartSchema } from '@aduro/shared/cart';
+import {
+  addToCartSchema,
+  CART_MESSAGES,
+  cartItemParamsSchema,
+  cartSchema,
+  updateCartItemSchema,
+} from '@aduro/shared/cart';
 import { cartCheckoutSchema } from '@aduro/shared/marketplace';
 import { member } from '../../plugins/auth.ts';
+import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 import {
   addToCart,
   checkoutCart,
   clearCart,
+  editCartLine,
   getCart,
   removeCartLine,
   type CartOwner,
@@ -44,8 +52,10 @@ export default async function cartRoutes(app: FastifyInstance) {
         tags,
         summary: "The caller's cart, newest line first, with totals",
         description:
-          "lineTotal is quantity x (the buyer's unitPrice, else the supplier's current quote), null when " +
-          'neither is known; estimatedValue sums the known line totals.',
+          "lineTotal is quantity x the supplier's current offer (quotedUnitPrice), the price drafting from the " +
+          "cart charges; the buyer's unitPrice is a target, shown but never charged. A line whose supplier is " +
+          'inactive or holds no unexpired stock has null quotedUnitPrice and lineTotal; estimatedValue sums ' +
+          'the known line totals.',
         security,
         response: { 200: cartSchema, ...errors },
       },
@@ -56,18 +66,47 @@ export default async function cartRoutes(app: FastifyInstance) {
   r.post(
     '/cart/items',
     {
+      // Adding can sum into an existing line, so a client repeating a request whose answer it lost would
+      // add the units twice; with an Idempotency-Key the repeat gets the first answer instead.
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Add a line to the cart',
         description:
           'The product must exist and the supplier must be active and offer it from unexpired stock (404/409). ' +
-          "A unit price that is blank, 0 or negative is stored as null: the supplier's quote applies.",
+          "The unit price is the buyer's target, kept but never charged; blank, 0 or negative is stored as null. " +
+          'A line of the same product and supplier with the same delivery location, preferred drop date, ' +
+          'contact name and phone and notes (compared regardless of case and spacing) takes the units instead ' +
+          'of a new line: quantities are summed (400 past 1,000,000) and a typed target price replaces its own.',
         security,
+        headers: idempotencyHeadersSchema,
         body: addToCartSchema,
         response: { 201: cartSchema, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await addToCart(app.db, ownerOf(request), request.body)),
+  );
+
+  r.patch(
+    '/cart/items/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit one of your cart lines',
+        description:
+          "The body is the line as it should be, by Add to cart's rules (a field left out or blank is " +
+          'cleared): quantity, target unit price, delivery location, preferred drop date, contact name and ' +
+          "phone, notes. Another user's line, or an unknown one, answers 404. Checked like an add: 409 when the " +
+          'supplier is inactive or no longer offers the product, or the buyer is inactive. When the new details ' +
+          'are those of another of your lines of the same product and supplier, this line takes its units and ' +
+          'the other is removed.',
+        security,
+        params: cartItemParamsSchema,
+        body: updateCartItemSchema,
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request) => editCartLine(app.db, ownerOf(request), request.params.id, request.body),
   );
 
   r.delete(

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { CART_MESSAGES, type addToCartSchema, type Cart, type CartItem } from '@aduro/shared/cart';
+import {
+  CART_MAX_QUANTITY,
+  CART_MESSAGES,
+  type addToCartSchema,
+  type Cart,
+  type CartItem,
+  type UpdateCartItem,
+} from '@aduro/shared/cart';
 import { todayUtc } from '@aduro/shared/inventory';
 import { toCedis, toPesewas } from '@aduro/shared/money';
 import { DRAFT_MESSAGES, MARKETPLACE_MESSAGES, type CartCheckout } from '@aduro/shared/marketplace';
@@ -13,24 +20,34 @@ import {
   deleteCartLines,
   findAddTarget,
   findBuyer,
+  findOwnLine,
   insertCartLine,
   listCartLines,
+  lockCartForMerge,
+  lockPairLines,
+  updateCartLine,
   type CartLineRow,
   type CartOwner,
+  type CartPairLineRow,
 } from './cart.repository.ts';
 
 export type AddToCart = z.output<typeof addToCartSchema>;
-export type { CartOwner };
+export type { CartOwner, UpdateCartItem };
 
 /** Where a drop goes when the cart line names no delivery location. */
 const DEFAULT_ADDRESS_NAME = 'Main branch';
 
+/**
+ * Each line priced as drafting would charge it: its quantity at the supplier's current offer, which is
+ * the price draftOrders takes (the buyer's own unitPrice is a target, shown but never charged). A line
+ * that cannot be drafted now has no total and is left out of the estimate rather than priced at an old
+ * figure.
+ */
 function toCart(rows: CartLineRow[]): Cart {
   let totalQuantity = 0;
   let valuePesewas = 0;
   const items = rows.map((r): CartItem => {
-    const price = r.unitPrice ?? r.quotedUnitPrice;
-    const linePesewas = price === null ? null : toPesewas(price) * r.quantity;
+    const linePesewas = r.quotedUnitPrice === null ? null : toPesewas(r.quotedUnitPrice) * r.quantity;
     totalQuantity += r.quantity;
     valuePesewas += linePesewas ?? 0;
     return {
@@ -68,45 +85,133 @@ function recordCartChanged(tx: Executor, owner: CartOwner) {
   });
 }
 
-/** The user's cart, newest line first, priced at their own price or else the supplier's quote. */
+/** The user's cart, newest line first, each line priced at the supplier's current offer. */
 export async function getCart(db: Db, owner: CartOwner): Promise<Cart> {
   return readCart(db, owner);
 }
 
+type Delivery = Pick<
+  CartPairLineRow,
+  'deliveryLocation' | 'preferredDropDate' | 'contactName' | 'contactPhone' | 'notes'
+>;
+
+/** Text as a person would compare it: case, and how many spaces sit between words, do not matter. */
+const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+/** A phone number by what is dialled: '+233 24 381 7720' and '+233-24-381-7720' are one number. */
+const dialled = (phone: string | null) => (phone ?? '').replace(/[^\d+]/g, '');
+
 /**
- * Adds a line after checking that the product exists, the supplier exists, is active and offers the
- * product from unexpired stock, and the buyer's organisation is active.
+ * Two lines of one product from one supplier are one drop when they go to the same place on the same
+ * day, to the same contact, with the same notes (docs/domain.md "Cart"); blank equals blank.
+ */
+function sameDelivery(a: Delivery, b: Delivery): boolean {
+  return (
+    words(a.deliveryLocation) === words(b.deliveryLocation) &&
+    a.preferredDropDate === b.preferredDropDate &&
+    words(a.contactName) === words(b.contactName) &&
+    dialled(a.contactPhone) === dialled(b.contactPhone) &&
+    words(a.notes) === words(b.notes)
+  );
+}
+
+/** Units summed into one line, within the most a line may hold (400 on the quantity field otherwise). */
+function summedQuantity(a: number, b: number): number {
+  const total = a + b;
+  if (total > CART_MAX_QUANTITY) {
+    const message = CART_MESSAGES.lineTooLarge(total);
+    throw badRequest(message, { quantity: [message] });
+  }
+  return total;
+}
+
+const deliveryOf = (line: Delivery): Delivery => ({
+  deliveryLocation: line.deliveryLocation,
+  preferredDropDate: line.preferredDropDate,
+  contactName: line.contactName,
+  contactPhone: line.contactPhone,
+  notes: line.notes,
+});
+
+/**
+ * What a line may be written against, checked alike for an add and an edit: the product exists, the
+ * supplier exists, is active and offers the product from unexpired stock, and the buyer is active.
+ */
+async function checkCanOrder(
+  tx: Executor,
+  owner: CartOwner,
+  pair: { productId: string; supplierId: string },
+) {
+  const t = await findAddTarget(tx, { ...pair, buyerOrgId: owner.buyerOrgId, today: todayUtc() });
+  if (t.productName === null) throw notFound('PRODUCT_NOT_FOUND', MARKETPLACE_MESSAGES.productNotFound);
+  if (t.supplierName === null || !t.isSupplier)
+    throw notFound('SUPPLIER_NOT_FOUND', MARKETPLACE_MESSAGES.supplierNotFound);
+  if (!t.supplierActive) throw conflict('SUPPLIER_INACTIVE', CART_MESSAGES.inactiveSupplier(t.supplierName));
+  if (!t.offeredStock) throw conflict('NOT_OFFERED', CART_MESSAGES.notOffered(t.supplierName, t.productName));
+  if (!t.buyerActive)
+    throw conflict('BUYER_INACTIVE', DRAFT_MESSAGES.inactiveBuyer(t.buyerName ?? 'Your organisation'));
+}
+
+/**
+ * Adds to the cart after checking that the line can be ordered (checkCanOrder). A line of the same
+ * product from the same supplier with the same delivery details (sameDelivery) takes the units instead
+ * of a new line: the quantities are summed, and a target price typed now replaces the line's (a blank
+ * one keeps it).
  */
 export async function addToCart(db: Db, owner: CartOwner, input: AddToCart): Promise<Cart> {
   return inTransaction(db, async (tx) => {
-    const t = await findAddTarget(tx, {
-      productId: input.productId,
-      supplierId: input.supplierId,
-      buyerOrgId: owner.buyerOrgId,
-      today: todayUtc(),
-    });
-    if (t.productName === null) throw notFound('PRODUCT_NOT_FOUND', MARKETPLACE_MESSAGES.productNotFound);
-    if (t.supplierName === null || !t.isSupplier)
-      throw notFound('SUPPLIER_NOT_FOUND', MARKETPLACE_MESSAGES.supplierNotFound);
-    if (!t.supplierActive)
-      throw conflict('SUPPLIER_INACTIVE', CART_MESSAGES.inactiveSupplier(t.supplierName));
-    if (!t.offeredStock)
-      throw conflict('NOT_OFFERED', CART_MESSAGES.notOffered(t.supplierName, t.productName));
-    if (!t.buyerActive)
-      throw conflict('BUYER_INACTIVE', DRAFT_MESSAGES.inactiveBuyer(t.buyerName ?? 'Your organisation'));
-    await insertCartLine(tx, {
-      userId: owner.userId,
-      buyerOrgId: owner.buyerOrgId,
-      productId: input.productId,
-      supplierId: input.supplierId,
-      quantity: input.quantity,
+    await lockCartForMerge(tx, owner);
+    await checkCanOrder(tx, owner, input);
+    const same = (await lockPairLines(tx, owner, input)).find((l) => sameDelivery(l, input));
+    if (same) {
+      await updateCartLine(tx, owner, same.id, {
+        ...deliveryOf(same),
+        quantity: summedQuantity(same.quantity, input.quantity),
+        unitPrice: input.unitPrice ?? same.unitPrice,
+      });
+    } else {
+      await insertCartLine(tx, {
+        userId: owner.userId,
+        buyerOrgId: owner.buyerOrgId,
+        productId: input.productId,
+        supplierId: input.supplierId,
+        quantity: input.quantity,
+        unitPrice: input.unitPrice,
+        ...deliveryOf(input),
+      });
+    }
+    const cart = await readCart(tx, owner);
+    await recordCartChanged(tx, owner);
+    return cart;
+  });
+}
+
+/**
+ * Replaces what the buyer chose for one of their lines (quantity, target price, delivery details),
+ * checked like an add; another user's line answers 404 like an unknown one. When the new details are
+ * those of another of their lines of the same product and supplier, this line takes that line's units
+ * and the other goes, so the cart never holds two lines for one drop.
+ */
+export async function editCartLine(
+  db: Db,
+  owner: CartOwner,
+  id: string,
+  input: UpdateCartItem,
+): Promise<Cart> {
+  return inTransaction(db, async (tx) => {
+    await lockCartForMerge(tx, owner);
+    const line = await findOwnLine(tx, owner, id);
+    if (!line) throw notFound('CART_LINE_NOT_FOUND', CART_MESSAGES.lineNotFound);
+    await checkCanOrder(tx, owner, line);
+    const lines = await lockPairLines(tx, owner, line);
+    // A checkout or a removal in another tab may have taken the line since it was read.
+    if (!lines.some((l) => l.id === id)) throw notFound('CART_LINE_NOT_FOUND', CART_MESSAGES.lineNotFound);
+    const same = lines.find((l) => l.id !== id && sameDelivery(l, input));
+    await updateCartLine(tx, owner, id, {
+      ...deliveryOf(input),
+      quantity: same ? summedQuantity(input.quantity, same.quantity) : input.quantity,
       unitPrice: input.unitPrice,
-      deliveryLocation: input.deliveryLocation,
-      preferredDropDate: input.preferredDropDate,
-      contactName: input.contactName,
-      contactPhone: input.contactPhone,
-      notes: input.notes,
     });
+    if (same) await deleteCartLine(tx, owner, same.id);
     const cart = await readCart(tx, owner);
     await recordCartChanged(tx, owner);
     return cart;

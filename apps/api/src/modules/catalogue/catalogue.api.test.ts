@@ -65,7 +65,12 @@ describe('GET /api/products', () => {
   it('searches name and brand case-insensitively', async () => {
     const byName = (await list('?q=AMOXI', customer)).json() as Product[];
     expect(byName.length).toBeGreaterThan(0);
-    expect(byName.every((p) => /amoxi/i.test(p.name) || /amoxi/i.test(p.brandName))).toBe(true);
+    // Every product containing the text comes before the ones only alike to it (typos).
+    const contains = byName.map((p) => /amoxi/i.test(p.name) || /amoxi/i.test(p.brandName));
+    expect(contains.indexOf(false) === -1 || !contains.slice(contains.indexOf(false)).includes(true)).toBe(
+      true,
+    );
+    expect(contains.filter(Boolean).length).toBeGreaterThanOrEqual(3);
 
     const all = (await list('', customer)).json() as Product[];
     const brand = all[0]!.brandName;
@@ -95,6 +100,88 @@ describe('GET /api/products', () => {
   });
 });
 
+describe('GET /api/products?q= forgives typing', () => {
+  const search = async (q: string) => {
+    const res = await list(`?q=${encodeURIComponent(q)}`, customer);
+    expect(res.statusCode).toBe(200);
+    return res.json() as Product[];
+  };
+
+  it('finds Paracetamol for "paracetmol" and Amoxicillin for "amoxcilin", the intended product first', async () => {
+    const paracetamol = await search('paracetmol');
+    expect(paracetamol.length).toBeGreaterThan(0);
+    expect(paracetamol[0]!.name).toMatch(/^Paracetamol /);
+    expect(paracetamol.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Paracetamol 500 mg tablets', 'Paracetamol 120 mg/5 mL syrup']),
+    );
+
+    const amoxicillin = await search('amoxcilin');
+    expect(amoxicillin.slice(0, 3).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Amoxicillin 500 mg capsules', 'Amoxicillin 125 mg/5 mL oral suspension']),
+    );
+    expect(amoxicillin.every((p) => !/ampicillin|flucloxacillin/i.test(p.name))).toBe(true);
+
+    // A typo with the strength typed too still puts that product first.
+    expect((await search('amoxcilin 500'))[0]!.name).toBe('Amoxicillin 500 mg capsules');
+  });
+
+  it('matches the brand and the category, with or without a typo', async () => {
+    const byCategory = await search('analgesics');
+    expect(byCategory.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Paracetamol 500 mg tablets', 'Ibuprofen 400 mg tablets']),
+    );
+    expect(byCategory.every((p) => p.category === 'Analgesics')).toBe(true);
+    const typo = await search('antibiotcs');
+    expect(typo.length).toBeGreaterThan(0);
+    expect(typo.every((p) => p.category === 'Antibiotics')).toBe(true);
+
+    const byBrand = await search('Ernest Chemist');
+    expect(byBrand.map((p) => p.name)).toContain('Amoxicillin 500 mg capsules');
+    expect(await search('Ernst Chemists')).toEqual(expect.arrayContaining(byBrand.slice(0, 1)));
+  });
+
+  it('ranks an exact match, then a prefix, then a contains match above a fuzzy one', async () => {
+    const brandName = 'Ranking Test Labs';
+    const added = async (name: string) => {
+      const res = await create(newProduct({ name, brandName, category: 'Antimalarials' }));
+      expect(res.statusCode).toBe(201);
+    };
+    // Added fuzzy-first, so the order found is not the order written.
+    await added('Quinnine sulphate 200 mg tablets');
+    await added('Artequinine 50 mg tablets');
+    await added('Quinine 300 mg tablets');
+    await added('Quinine');
+    // Products only alike to it (amodiaquine, piperaquine) may follow.
+    const names = (await search('quinine')).map((p) => p.name);
+    expect(names.slice(0, 4)).toEqual([
+      'Quinine',
+      'Quinine 300 mg tablets',
+      'Artequinine 50 mg tablets',
+      'Quinnine sulphate 200 mg tablets',
+    ]);
+  });
+
+  it('finds nothing for a text resembling no product', async () => {
+    expect(await search('xylophone')).toEqual([]);
+  });
+
+  it('reads the trigram index for both the contains and the typo match', async () => {
+    const { productSearchText, products } = await import('../../db/schema/index.ts');
+    const text = productSearchText(products);
+    const plan = await t.database.db.transaction(async (tx) => {
+      // The demo catalogue is small enough that the planner would scan it; forbidding the scan shows
+      // the index serves the search's very expression and operators.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select ${products.id} from ${products}
+            where ${text} ilike ${'%paracet%'} or ${'paracetmol'} <% ${text}`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('products_search_trgm_idx');
+  });
+});
+
 describe('POST /api/products', () => {
   it('adds a product with trimmed fields, which then appears in the catalogue', async () => {
     const input = newProduct();
@@ -113,7 +200,8 @@ describe('POST /api/products', () => {
       gtin: null,
     });
     const found = (await list(`?q=${encodeURIComponent(input.name)}`, customer)).json() as Product[];
-    expect(found).toEqual([product]);
+    // Its exact name comes first; products alike in name (other strengths) may follow.
+    expect(found[0]).toEqual(product);
   });
 
   it("records the adding supplier's organisation", async () => {

@@ -1,6 +1,14 @@
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.ts';
-import { inventoryLots, offerPrices, offers, organizations, products } from '../../db/schema/index.ts';
+import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import {
+  inventoryLots,
+  offerPrices,
+  offers,
+  organizations,
+  products,
+  productSearchText,
+} from '../../db/schema/index.ts';
 
 const productColumns = {
   id: products.id,
@@ -31,27 +39,69 @@ export interface NewProduct {
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, '\\$&');
 
 /**
- * Products by name (case-insensitively), optionally those whose name or brand contains `search` or
- * whose GTIN is `gtin` (the search read as a barcode number, when it is one).
+ * How alike a search and a stretch of a product's text must be, as pg_trgm's word similarity (shared
+ * trigrams over the trigrams of both), to count as a typo of it. pg_trgm's default, 0.6, misses a
+ * dropped letter and a single l together ("amoxcilin" is 0.47 of Amoxicillin); 0.4 takes it and
+ * "metfromin", and still leaves Ampicillin (0.31) out of "amoxcilin".
  */
-export async function listProducts(
-  db: Executor,
-  options: { search?: string; gtin?: string | null; limit?: number },
-) {
-  const pattern = options.search ? `%${escapeLike(options.search)}%` : undefined;
+export const TYPO_SIMILARITY = 0.4;
+
+/** The whole catalogue by name (case-insensitively). */
+export async function listAllProducts(db: Executor, options: { limit?: number } = {}) {
   const query = db
     .select(productColumns)
     .from(products)
+    .orderBy(...BY_NAME)
+    .$dynamic();
+  return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+const BY_NAME = [sql`lower(${products.name})`, asc(products.name), asc(products.id)];
+
+/**
+ * A catalogue search: products whose name (the generic name and strength), brand or category contains
+ * `search`, or resembles it closely enough to be a typo of it (pg_trgm word similarity over the trigram
+ * index, so "paracetmol" finds Paracetamol), or whose GTIN is `gtin` (the search read as a barcode
+ * number, when it is one). Closer matches come first: an exact name, brand or category (or the GTIN),
+ * then one starting with the search, then one containing it, then typos, most alike first. Runs in a
+ * transaction because the typo threshold is a setting local to it.
+ */
+export async function searchProducts(
+  tx: Tx,
+  options: { search: string; gtin: string | null; limit?: number },
+) {
+  const { search, gtin } = options;
+  // The <% operator reads its threshold from this setting; `true` keeps it to this transaction.
+  await tx.execute(
+    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+  );
+  const text = productSearchText(products);
+  const contains = `%${escapeLike(search)}%`;
+  const prefix = `${escapeLike(search)}%`;
+  const anyField = (test: (field: AnyPgColumn) => SQL) =>
+    sql.join(
+      [products.name, products.brandName, products.category].map((field) => sql`(${test(field)})`),
+      sql` or `,
+    );
+  const rank = sql`case
+      when ${anyField((field) => sql`lower(${field}) = lower(${search})`)}
+        ${gtin ? sql`or ${products.gtin} = ${gtin}` : sql``} then 0
+      when ${anyField((field) => sql`${field} ilike ${prefix}`)} then 1
+      when ${anyField((field) => sql`${field} ilike ${contains}`)} then 2
+      else 3
+    end`;
+  const query = tx
+    .select(productColumns)
+    .from(products)
     .where(
-      pattern
-        ? or(
-            ilike(products.name, pattern),
-            ilike(products.brandName, pattern),
-            options.gtin ? eq(products.gtin, options.gtin) : undefined,
-          )
-        : undefined,
+      or(
+        // Both predicates read the one trigram index on this very expression (products_search_trgm_idx).
+        sql`${text} ilike ${contains}`,
+        sql`${search} <% ${text}`,
+        gtin ? eq(products.gtin, gtin) : undefined,
+      ),
     )
-    .orderBy(sql`lower(${products.name})`, asc(products.name), asc(products.id))
+    .orderBy(rank, desc(sql`word_similarity(${search}, ${text})`), ...BY_NAME)
     .$dynamic();
   return options.limit === undefined ? query : query.limit(options.limit);
 }

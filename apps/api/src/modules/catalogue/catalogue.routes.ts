@@ -26,11 +26,14 @@ export default async function catalogueRoutes(app: FastifyInstance) {
       preValidation: app.authenticate,
       schema: {
         tags: ['catalogue'],
-        summary: 'The shared product catalogue, by name; q searches name and brand, or an exact GTIN',
+        summary:
+          'The shared product catalogue, by name; q searches name, brand and category, forgiving typos',
         description:
-          'Without q every product is listed; with q at most 50 unless limit says otherwise. A q that is ' +
-          'a GTIN (8, 12, 13 or 14 digits, spaces allowed, as typed or scanned) also finds the product ' +
-          'with that GTIN.',
+          'Without q every product is listed; with q at most 50 unless limit says otherwise. q finds ' +
+          'products whose name, brand or category contains it or closely resembles it (a typo: ' +
+          '"paracetmol" finds Paracetamol), ranked exact match first, then starts-with, then contains, then ' +
+          'typos by likeness. A q that is a GTIN (8, 12, 13 or 14 digits, spaces allowed, as typed or ' +
+          'scanned) also finds the product with that GTIN.',
         security,
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema), ...errorResponses(400, 401) },

@@ -20,7 +20,8 @@ import {
   findProductByGtin,
   insertProductIfNew,
   listPriceLines,
-  listProducts,
+  listAllProducts,
+  searchProducts,
   type PriceLineRow,
 } from './catalogue.repository.ts';
 
@@ -30,16 +31,15 @@ export type NewProductInput = z.output<typeof createProductSchema>;
 const SEARCH_LIMIT = 50;
 
 /**
- * The whole catalogue by name, or the products whose name or brand contains `q` or whose GTIN it is
- * (typed or scanned, in any of its lengths).
+ * The whole catalogue by name, or a search: the products whose name, brand or category contains `q` or
+ * resembles it (a typo), or whose GTIN it is (typed or scanned, in any of its lengths), closest first.
  */
 export async function getProducts(db: Db, query: { q?: string; limit?: number }): Promise<Product[]> {
   const search = query.q?.trim() || undefined;
-  return listProducts(db, {
-    search,
-    gtin: search ? normaliseGtin(search) : null,
-    limit: query.limit ?? (search ? SEARCH_LIMIT : undefined),
-  });
+  if (!search) return listAllProducts(db, { limit: query.limit });
+  return inTransaction(db, (tx) =>
+    searchProducts(tx, { search, gtin: normaliseGtin(search), limit: query.limit ?? SEARCH_LIMIT }),
+  );
 }
 
 /** The 409 for a GTIN another product already has, naming that product. */

@@ -187,7 +187,60 @@ describe('credit applications', () => {
       (await call('POST', `/api/credit/applications/${application.id}/reject`, kejetia)).statusCode,
     ).toBe(403);
     const rejected = await call('POST', `/api/credit/applications/${application.id}/reject`, temaCredit);
-    expect(rejected.json()).toMatchObject({ status: 'rejected', approvedLimit: null });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', approvedLimit: null, rejectionReason: null });
+  });
+
+  it('rejects with a reason, trimmed, which the buyer reads on its own application', async () => {
+    const application = await apply(MEDILINK, 30_000);
+    const res = await call('POST', `/api/credit/applications/${application.id}/reject`, medilink, {
+      reason: '  Three invoices with us are overdue.  ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(creditApplicationSchema.parse(res.json())).toMatchObject({
+      status: 'rejected',
+      approvedLimit: null,
+      rejectionReason: 'Three invoices with us are overdue.',
+    });
+    const mine = (await call('GET', '/api/credit/applications', ama)).json() as CreditApplication[];
+    expect(mine.find((a) => a.id === application.id)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Three invoices with us are overdue.',
+    });
+    // The decision's event carries it too, for the buyer's notification.
+    const [event] = await queryRows<{ reason: string | null }>(
+      t.database.db,
+      sql`select refs ->> 'reason' as reason from events
+          where type = 'credit.decided' and refs ->> 'applicationId' = ${application.id}`,
+    );
+    expect(event).toEqual({ reason: 'Three invoices with us are overdue.' });
+  });
+
+  it('rejects without a body, or with a blank reason, keeping no reason', async () => {
+    for (const payload of [undefined, { reason: '   ' }, { reason: null }, {}]) {
+      const application = await apply(MEDILINK);
+      const res = await call('POST', `/api/credit/applications/${application.id}/reject`, medilink, payload);
+      expect(res.statusCode, `${JSON.stringify(payload)}: ${res.body}`).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'rejected', rejectionReason: null });
+      const [event] = await queryRows<{ refs: Record<string, unknown> }>(
+        t.database.db,
+        sql`select refs from events where type = 'credit.decided' and refs ->> 'applicationId' = ${application.id}`,
+      );
+      expect(event!.refs).not.toHaveProperty('reason');
+    }
+  });
+
+  it('refuses an overlong rejection reason with a field error, deciding nothing', async () => {
+    const application = await apply(MEDILINK);
+    const res = await call('POST', `/api/credit/applications/${application.id}/reject`, medilink, {
+      reason: 'x'.repeat(501),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'Keep the reason to 500 characters or fewer',
+      fieldErrors: { reason: ['Keep the reason to 500 characters or fewer'] },
+    });
+    const mine = (await call('GET', '/api/credit/applications', ama)).json() as CreditApplication[];
+    expect(mine.find((a) => a.id === application.id)?.status).toBe('pending');
   });
 
   it('explains the risk of an application with the figures it weighed', async () => {

@@ -24,7 +24,7 @@ const applicationColumns = sql`
   a.id, json_build_object('id', c.id, 'name', c.name) as customer,
   json_build_object('id', s.id, 'name', s.name) as supplier,
   a.requested_limit as "requestedLimit", a.status, a.notes,
-  a.approved_limit as "approvedLimit",
+  a.approved_limit as "approvedLimit", a.rejection_reason as "rejectionReason",
   ${iso(sql`a.created_at`)} as "createdAt", ${iso(sql`a.decided_at`)} as "decidedAt"`;
 
 const applicationFrom = sql`
@@ -168,10 +168,15 @@ export async function lockApplication(tx: Tx, id: string, supplierId: string) {
 export async function decideApplication(
   tx: Tx,
   id: string,
-  decision: { status: 'approved' | 'rejected'; approvedLimit: number | null; userId: string },
+  decision:
+    | { status: 'approved'; approvedLimit: number; userId: string }
+    | { status: 'rejected'; reason: string | null; userId: string },
 ) {
+  const approvedLimit = decision.status === 'approved' ? decision.approvedLimit : null;
+  const reason = decision.status === 'rejected' ? decision.reason : null;
   await tx.execute(sql`
-    update credit_applications set status = ${decision.status}, approved_limit = ${decision.approvedLimit},
+    update credit_applications set status = ${decision.status}, approved_limit = ${approvedLimit},
+      rejection_reason = ${reason},
       decided_by_user_id = ${decision.userId}, decided_at = now(), updated_at = now()
     where id = ${id}`);
 }

@@ -10,6 +10,8 @@ import {
   creditApplicationsQuerySchema,
   creditLineSchema,
   creditLinesQuerySchema,
+  rejectApplicationSchema,
+  rejectionReasonOf,
   riskResultSchema,
 } from '@aduro/shared/credit';
 import { caller } from '../../plugins/auth.ts';
@@ -126,14 +128,19 @@ export default async function creditRoutes(app: FastifyInstance) {
       preValidation: approver,
       schema: {
         tags,
-        summary: 'Reject a pending application',
+        summary: 'Reject a pending application, optionally saying why',
+        description:
+          'The body may be left out. A reason (trimmed, at most 500 characters; blank counts as none) is kept ' +
+          'on the application as rejectionReason and told to the buyer in its credit decision notification.',
         security,
         headers: idempotencyHeadersSchema,
         params: applicationIdParamsSchema,
+        body: rejectApplicationSchema.nullish(),
         response: { 200: creditApplicationSchema, ...errors },
       },
     },
-    async (request) => rejectApplication(app.db, caller(request), request.params.id),
+    async (request) =>
+      rejectApplication(app.db, caller(request), request.params.id, rejectionReasonOf(request.body)),
   );
 
   r.get(

@@ -180,18 +180,27 @@ export async function approveApplication(
   return (await findApplication(db, id, supplierId))!;
 }
 
-/** Rejects a pending application; records credit.decided for both sides. */
-export async function rejectApplication(db: Db, user: SessionUser, id: string): Promise<CreditApplication> {
+/**
+ * Rejects a pending application, keeping the reason when the supplier gave one (the buyer reads it on
+ * its credit page); records credit.decided for both sides, carrying the reason for the buyer's
+ * notification.
+ */
+export async function rejectApplication(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  reason: string | null,
+): Promise<CreditApplication> {
   const supplierId = orgOf(user);
   await inTransaction(db, async (tx) => {
     const application = await lockApplication(tx, id, supplierId);
     if (!application) throw notFound('APPLICATION_NOT_FOUND', CREDIT_MESSAGES.notFound);
     if (application.status !== 'pending') throw conflict('APPLICATION_DECIDED', CREDIT_MESSAGES.decided);
-    await decideApplication(tx, id, { status: 'rejected', approvedLimit: null, userId: user.id });
+    await decideApplication(tx, id, { status: 'rejected', reason, userId: user.id });
     await recordEvent(tx, {
       type: 'credit.decided',
       orgIds: [application.customerId, supplierId],
-      refs: { buyerId: application.customerId, supplierId, applicationId: id },
+      refs: { buyerId: application.customerId, supplierId, applicationId: id, ...(reason ? { reason } : {}) },
       actorUserId: user.id,
     });
   });

@@ -515,7 +515,7 @@ describe('credit and payments', () => {
 
 describe('organisations and staff', () => {
   const toggle = (name: string, active: boolean) =>
-    call('PATCH', `/api/admin/entities/${org[name]}/toggle`, platform, { active });
+    call('PATCH', `/api/admin/entities/${org[name]}/toggle`, platform, { active, reason: 'Events test' });
 
   it('toggling a supplier records organisation.toggled for the platform and every buyer', async () => {
     for (const active of [true, false]) {
@@ -523,7 +523,7 @@ describe('organisations and staff', () => {
         type: 'organisation.toggled',
         orgIds: [org[NORTHSTAR]],
         audience: ['platform', 'customer'],
-        refs: { organisationId: org[NORTHSTAR], active, supplierId: org[NORTHSTAR] },
+        refs: { organisationId: org[NORTHSTAR], active, reason: 'Events test', supplierId: org[NORTHSTAR] },
       });
     }
   });
@@ -534,13 +534,14 @@ describe('organisations and staff', () => {
         type: 'organisation.toggled',
         orgIds: [org[KEJETIA]],
         audience: ['platform'],
-        refs: { organisationId: org[KEJETIA], active },
+        refs: { organisationId: org[KEJETIA], active, reason: 'Events test' },
       });
     }
     expectNone(
       await recording(() =>
         call('PATCH', '/api/admin/entities/00000000-0000-4000-8000-000000000000/toggle', platform, {
           active: true,
+          reason: 'Events test',
         }),
       ),
       404,

@@ -1,4 +1,9 @@
-/** The forecast's commentary for the supplier: plain English, numbers as the screens show them. */
+/**
+ * The forecast's commentary for the supplier: plain English, numbers as the screens show them, weeks as
+ * the dates a pharmacist plans by ("the week of 23 Mar"), never ISO week numbers or the model's
+ * parameters (docs/domain.md "Forecast").
+ */
+import { startOfIsoWeek } from './iso-weeks.ts';
 
 /** A trend is worth mentioning when it moves demand by more than this share of the level per week. */
 export const MATERIAL_TREND = 0.05;
@@ -24,7 +29,29 @@ function formatDate(isoDate: string): string {
   return `${Number(day)} ${MONTHS[Number(month) - 1] ?? ''} ${year ?? ''}`;
 }
 
-export function coverSentence(stock: number, weeksOfCover: number | null, meanDemand: number): string {
+const DAY_MS = 86_400_000;
+
+/**
+ * 'the week of 23 Mar': the Monday of the week that holds `date`, with its year only when that is not
+ * the year of `today` (so a date around New Year cannot be read as the wrong January).
+ */
+export function weekOf(date: Date, today: string): string {
+  const monday = startOfIsoWeek(date);
+  const day = `${monday.getUTCDate()} ${MONTHS[monday.getUTCMonth()] ?? ''}`;
+  const year = String(monday.getUTCFullYear());
+  return `the week of ${year === today.slice(0, 4) ? day : `${day} ${year}`}`;
+}
+
+/**
+ * Cover in weeks, and the week the stock runs out in at that demand, counted from `today` (YYYY-MM-DD):
+ * a supplier reorders by the calendar, not by a count of weeks.
+ */
+export function coverSentence(
+  stock: number,
+  weeksOfCover: number | null,
+  meanDemand: number,
+  today: string,
+): string {
   const demand = `${plural(meanDemand, 'unit', 'units')} a week`;
   if (stock === 0) return `There is no unexpired stock to cover the projected demand of ${demand}.`;
   if (weeksOfCover === null) {
@@ -34,7 +61,13 @@ export function coverSentence(stock: number, weeksOfCover: number | null, meanDe
   if (weeksOfCover >= WEEKS_A_YEAR) {
     return `More than a year of cover (about ${formatNumber(Math.round(weeksOfCover))} weeks) at the projected demand of ${demand}.`;
   }
-  return `About ${plural(weeksOfCover, 'week', 'weeks')} of cover at the projected demand of ${demand}.`;
+  const start = new Date(`${today}T00:00:00Z`);
+  const runsOut = new Date(start.getTime() + Math.round(weeksOfCover * 7) * DAY_MS);
+  const when =
+    startOfIsoWeek(runsOut).getTime() === startOfIsoWeek(start).getTime()
+      ? 'this week'
+      : `around ${weekOf(runsOut, today)}`;
+  return `About ${plural(weeksOfCover, 'week', 'weeks')} of cover at the projected demand of ${demand}, so the stock runs out ${when}.`;
 }
 
 const WEEKS_A_YEAR = 52;

@@ -386,8 +386,10 @@ describe('forecastDemand', () => {
     expect(result.weeksOfCover).toBe(10.7);
     expect(result.unitsAtRiskOfExpiry).toBe(50);
     expect(result.commentary).toBe(
-      'Demand is steady. About 10.7 weeks of cover at the projected demand of 70 units a week. 50 units may ' +
-        'expire before they are sold, starting with the lot that expires on 17 Jan 2026.',
+      // 10.7 weeks = 75 days from Wed 7 Jan: Mon 23 Mar, named by its week rather than as 2026-W13.
+      'Demand is steady. About 10.7 weeks of cover at the projected demand of 70 units a week, so the stock ' +
+        'runs out around the week of 23 Mar. 50 units may expire before they are sold, starting with the lot ' +
+        'that expires on 17 Jan 2026.',
     );
   });
 
@@ -438,6 +440,63 @@ describe('forecastDemand', () => {
     );
     expect(result).toMatchObject({ unexpiredStock: 70, unitsAtRiskOfExpiry: 0, weeksOfCover: 1 });
     expect(result.commentary).toContain('About 1 week of cover');
+  });
+});
+
+describe("the commentary speaks a pharmacist's language", () => {
+  it('names the week the stock runs out by its Monday, with the year only when it is not this year', () => {
+    // 70 a week against 70 units: 1 week = 7 days from Wed 7 Jan is Wed 14 Jan, in the week of Mon 12 Jan.
+    const week = forecastDemand(
+      input({
+        history: Array(26).fill(70),
+        weeksWithHistory: 26,
+        lots: [{ expiryDate: null, quantity: 70 }],
+      }),
+    );
+    expect(week.commentary).toBe(
+      'Demand is steady. About 1 week of cover at the projected demand of 70 units a week, so the stock runs ' +
+        'out around the week of 12 Jan.',
+    );
+    // 10 a week against 400: 40 weeks = 280 days. From Wed 7 Jan 2026 that is Wed 14 Oct, in the week of
+    // Mon 12 Oct; from Wed 2 Dec 2026 it is Wed 8 Sep 2027, in the week of Mon 6 Sep, whose year is named.
+    const lots = [{ expiryDate: null, quantity: 400 }];
+    const history = Array(26).fill(10);
+    expect(forecastDemand(input({ history, weeksWithHistory: 26, lots })).commentary).toContain(
+      'so the stock runs out around the week of 12 Oct.',
+    );
+    expect(
+      forecastDemand(input({ history, weeksWithHistory: 26, lots, today: '2026-12-02' })).commentary,
+    ).toContain('so the stock runs out around the week of 6 Sep 2027.');
+    // 40 a week against 10 units: 0.3 weeks = 2 days, Fri 9 Jan, still this week.
+    expect(
+      forecastDemand(
+        input({
+          history: Array(26).fill(40),
+          weeksWithHistory: 26,
+          lots: [{ expiryDate: null, quantity: 10 }],
+        }),
+      ).commentary,
+    ).toContain('of cover at the projected demand of 40 units a week, so the stock runs out this week.');
+  });
+
+  it("never shows ISO week numbers or the model's parameters, whichever model was used", () => {
+    const stock = [{ expiryDate: '2026-02-20', quantity: 300 }];
+    const cases = [
+      input({
+        history: weeks26([10, 15, 20, 25, 30, 35, 40, 45, 50, 55]),
+        weeksWithHistory: 10,
+        lots: stock,
+      }),
+      input({ history: SPIKY, weeksWithHistory: 26, lots: stock }),
+      input({ history: weeks26([12, 18, 9]), weeksWithHistory: 3, lots: stock }),
+      input({ history: weeks26([200, 150, 100, 50, 10]), weeksWithHistory: 5, lots: stock }),
+      input({ lots: stock }),
+    ];
+    for (const forecast of cases.map(forecastDemand)) {
+      expect(forecast.commentary).not.toMatch(
+        /\bW\d{1,2}\b|\d{4}-W\d{2}|α|β|φ|alpha|beta|phi|MAPE|SSE|Holt|smoothing/i,
+      );
+    }
   });
 });
 

@@ -218,17 +218,17 @@ export function forecastDemand(input: ForecastInput): ForecastResult {
   } else if (baselineReason === 'short') {
     sentences.push(
       `There is too little order history (${plural(weeks, 'week', 'weeks')}) to project a trend, so the projection is the recent average of ${plural(baseline, 'unit', 'units')} a week.`,
-      coverSentence(unexpiredStock, weeksOfCover, meanDemand),
+      coverSentence(unexpiredStock, weeksOfCover, meanDemand, today),
     );
   } else if (baselineReason === 'irregular') {
     sentences.push(
       `Demand has been too irregular to project a trend, so the projection is the recent average of ${plural(baseline, 'unit', 'units')} a week.`,
-      coverSentence(unexpiredStock, weeksOfCover, meanDemand),
+      coverSentence(unexpiredStock, weeksOfCover, meanDemand, today),
     );
   } else if (fit) {
     sentences.push(
       trendSentence(fit.level, fit.phi * fit.trend),
-      coverSentence(unexpiredStock, weeksOfCover, meanDemand),
+      coverSentence(unexpiredStock, weeksOfCover, meanDemand, today),
     );
   }
   sentences.push(riskSentence(unitsAtRiskOfExpiry, risk.earliest));

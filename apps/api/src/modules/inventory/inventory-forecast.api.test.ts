@@ -94,6 +94,9 @@ function expectShape(body: Forecast, productId: string) {
   for (const p of body.points) expect(p.projected).toBeGreaterThanOrEqual(0);
   expect(typeof body.commentary).toBe('string');
   expect(body.commentary!.length).toBeGreaterThan(0);
+  // The periods stay ISO weeks for programs; the commentary is for a pharmacist: weeks as dates, and no
+  // model parameters (docs/domain.md "Forecast").
+  expect(body.commentary).not.toMatch(/\d{4}-W\d{2}|\bW\d{2}\b|α|β|alpha|beta|MAPE|SSE|Holt/i);
 }
 
 describe('GET /api/inventory/forecast/:productId', () => {
@@ -140,7 +143,7 @@ describe('GET /api/inventory/forecast/:productId', () => {
     const lots = [
       { expiryDate: null, quantity: 5 },
       { expiryDate: todayUtc(), quantity: 20 }, // usable on its expiry day
-      { expiryDate: '2000-01-01', quantity: 1000 }, // expired
+      { expiryDate: '2000-01-01', quantity: 1000, confirmExpired: true }, // expired
     ];
     for (const lot of [...lots, { expiryDate: '2099-12-31', quantity: 0 }]) {
       const res = await t.app.inject({

@@ -137,7 +137,13 @@ describe('GET /api/inventory', () => {
       { expiryDate: null, status: 'not_applicable', days: null },
     ] as const;
     for (const c of cases) {
-      const res = await sync({ productId: product, quantity: 10, unitPrice: 4.5, expiryDate: c.expiryDate });
+      const res = await sync({
+        productId: product,
+        quantity: 10,
+        unitPrice: 4.5,
+        expiryDate: c.expiryDate,
+        confirmExpired: c.status === 'expired',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json(), String(c.expiryDate)).toMatchObject({
         expiryDate: c.expiryDate,
@@ -357,6 +363,49 @@ describe('POST /api/inventory', () => {
     }
   });
 
+  it('asks for confirmation of an expiry date already past, and writes nothing without it', async () => {
+    const product = await freshProduct();
+    const expiryDate = inDays(-1);
+    for (const confirm of [{}, { confirmExpired: false }]) {
+      const res = await sync({ productId: product, quantity: 12, unitPrice: 3, expiryDate, ...confirm });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'EXPIRY_PASSED',
+        message: INVENTORY_MESSAGES.expiryPassed,
+        fieldErrors: { expiryDate: [INVENTORY_MESSAGES.expiryPassed] },
+      });
+    }
+    expect((await inventory(tema)).filter((r) => r.product.id === product)).toEqual([]);
+
+    // Confirmed, the lot is recorded as expired; a lot expiring today is still usable and needs no confirmation.
+    const confirmed = await sync({
+      productId: product,
+      quantity: 12,
+      unitPrice: 3,
+      expiryDate,
+      confirmExpired: true,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      quantity: 12,
+      expiryDate,
+      expiryStatus: 'expired',
+      daysUntilExpiry: -1,
+    });
+    expect(
+      (await sync({ productId: product, quantity: 5, unitPrice: 3, expiryDate: inDays(0) })).statusCode,
+    ).toBe(200);
+    // A non-boolean confirmation is not one.
+    const odd = await sync({
+      productId: product,
+      quantity: 1,
+      unitPrice: 3,
+      expiryDate,
+      confirmExpired: 'yes',
+    });
+    expect(odd.statusCode).toBe(400);
+  });
+
   it('rejects malformed JSON with 400', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -379,5 +428,74 @@ describe('POST /api/inventory', () => {
       expect(res.json().message).toMatch(/permission/);
     }
     expect((await inventory(tema)).some((r) => r.product.id === product)).toBe(false);
+  });
+});
+
+describe('expired stock recorded by a sync', () => {
+  it('is never sold: not offered, not matched, refused in the cart and skipped by approval', async () => {
+    const org = await t.organisationIds();
+    const temaId = org['Tema Pharma Distributors']!;
+    const product = await freshProduct();
+    const expired = await sync({
+      productId: product,
+      quantity: 500,
+      unitPrice: 6,
+      expiryDate: inDays(-3),
+      confirmExpired: true,
+    });
+    expect(expired.json()).toMatchObject({ expiryStatus: 'expired', quantity: 500 });
+
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { authorization: customer }, ...(payload ? { payload } : {}) });
+    const matched = async () =>
+      ((await call('GET', `/api/products/${product}/suppliers`)).json() as { id: string }[]).map((m) => m.id);
+    expect(await matched()).not.toContain(temaId);
+    const cart = await call('POST', '/api/cart/items', {
+      productId: product,
+      supplierId: temaId,
+      quantity: 5,
+    });
+    expect(cart.statusCode).toBe(409);
+    expect(cart.json().code).toBe('NOT_OFFERED');
+
+    // With 30 unexpired units beside it, the product is offered, and approval takes only those units.
+    await sync({ productId: product, quantity: 30, unitPrice: 6, expiryDate: inDays(200) });
+    expect(await matched()).toContain(temaId);
+    const order = (quantity: number) =>
+      call('POST', '/api/orders', {
+        sellerId: temaId,
+        productId: product,
+        paymentTermMethod: 'mobile_money',
+        drops: [
+          {
+            addressName: 'Main branch',
+            address: '12 Ring Road, Accra',
+            contactName: 'Ama Mensah',
+            contactPhone: '+233 20 000 0000',
+            quantity,
+          },
+        ],
+      });
+    const first = await order(20);
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await call('POST', `/api/orders/${first.json().id}/approve`)).statusCode).toBe(200);
+    const lots = async () =>
+      (await inventory(tema))
+        .filter((r) => r.product.id === product)
+        .map((r) => [r.expiryStatus, r.quantity]);
+    expect(await lots()).toEqual([
+      ['expired', 500],
+      ['healthy', 10],
+    ]);
+    // 20 more than the 10 unexpired units left: refused, however many expired units are on hand.
+    const second = await order(20);
+    expect(second.statusCode, second.body).toBe(201);
+    const refused = await call('POST', `/api/orders/${second.json().id}/approve`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('STOCK_SHORTFALL');
+    expect(await lots()).toEqual([
+      ['expired', 500],
+      ['healthy', 10],
+    ]);
   });
 });

@@ -498,6 +498,69 @@ export async function lockAllocatedLots(tx: Tx, dropId: string) {
     for update of l`);
 }
 
+/**
+ * Locks (FOR SHARE) the lots a drop's units came from, in lockSellableLots's order, and answers those of
+ * them that are quarantined, with the batch and the units the drop holds of each: the drop holds
+ * recalled units exactly when the answer is not empty (docs/domain.md "Recalls"). A recall declaration
+ * locks the same lots FOR UPDATE, so a move and a declaration queue on them: a move that locked first
+ * commits before the quarantine (and the trace shows where it got to); one that comes after reads the
+ * lot's quarantine as committed, since FOR SHARE re-reads each row once its lock is granted. Shared, so
+ * two drops drawing on one lot still move at once.
+ */
+export async function lockRecalledLotsOfDrop(tx: Tx, dropId: string) {
+  // Every lot of the drop is locked (a filter on the quarantine in the locking scan would skip, unlocked,
+  // a lot quarantined after this statement's snapshot); the quarantine is read from the locked rows,
+  // kept apart (materialized) so no filter is pushed into the locking scan.
+  return queryRows<{ lotId: string; batchNumber: string | null; units: number }>(
+    tx,
+    sql`with locked as materialized (
+          select l.id, l.batch_number, l.quarantined_at from inventory_lots l
+          where l.id in (select lot_id from drop_allocations where drop_id = ${dropId} and returned_at is null)
+          order by l.expiry_date asc nulls last, l.id
+          for share of l
+        )
+        select locked.id as "lotId", locked.batch_number as "batchNumber",
+               (select sum(a.quantity)::int from drop_allocations a
+                where a.drop_id = ${dropId} and a.lot_id = locked.id and a.returned_at is null) as units
+        from locked
+        where locked.quarantined_at is not null
+        order by locked.batch_number, locked.id`,
+  );
+}
+
+/**
+ * Locks what a re-pick touches, in one statement and lockSellableLots's order: the lots the drop's units
+ * came from (the recalled ones get their units back) and the seller's sellable lots of the product (the
+ * replacements come from these). `held` is the units of the drop in each lot, 0 for a lot it holds none
+ * of. FOR UPDATE re-checks each row once locked, so a lot quarantined meanwhile is seen as such (and
+ * left out when the drop holds none of it).
+ */
+export async function lockLotsForRepick(
+  tx: Tx,
+  q: { dropId: string; sellerOrgId: string; productId: string; today: string },
+) {
+  return queryRows<{
+    id: string;
+    quantity: number;
+    expiryDate: string | null;
+    batchNumber: string | null;
+    quarantined: boolean;
+    held: number;
+  }>(
+    tx,
+    sql`select l.id, l.quantity, to_char(l.expiry_date, 'YYYY-MM-DD') as "expiryDate",
+               l.batch_number as "batchNumber", l.quarantined_at is not null as quarantined,
+               coalesce((select sum(a.quantity)::int from drop_allocations a
+                         where a.drop_id = ${q.dropId} and a.lot_id = l.id and a.returned_at is null), 0) as held
+        from inventory_lots l
+        where l.id in (select lot_id from drop_allocations where drop_id = ${q.dropId} and returned_at is null)
+           or (l.supplier_id = ${q.sellerOrgId} and l.product_id = ${q.productId} and l.quantity > 0
+               and (l.expiry_date is null or l.expiry_date >= ${q.today}::date) and l.quarantined_at is null)
+        order by l.expiry_date asc nulls last, l.id
+        for update of l`,
+  );
+}
+
 /** Takes the allocated units from their lots and records each allocation, in one statement. */
 export async function allocate(tx: Tx, rows: { dropId: string; lotId: string; quantity: number }[]) {
   if (rows.length === 0) return;
@@ -516,12 +579,16 @@ export async function allocate(tx: Tx, rows: { dropId: string; lotId: string; qu
     select drop_id, lot_id, quantity from x`);
 }
 
-/** Puts a drop's units back into the lots they were taken from, once. */
-export async function returnAllocations(tx: Tx, dropId: string, at: Date) {
+/**
+ * Puts a drop's units back into the lots they were taken from, once: all of them, or (a re-pick) those
+ * of the lots named. A quarantined lot keeps its quarantine, so units returned to it are never sold.
+ */
+export async function returnAllocations(tx: Tx, dropId: string, at: Date, lotIds: string[] | null = null) {
   await tx.execute(sql`
     with returned as (
       update drop_allocations set returned_at = ${at}
       where drop_id = ${dropId} and returned_at is null
+        and (${lotIds === null}::boolean or lot_id = any(${pgArray(lotIds ?? [])}::uuid[]))
       returning lot_id, quantity
     ), per_lot as (
       select lot_id, sum(quantity)::int as quantity from returned group by lot_id

@@ -130,7 +130,9 @@ export default async function inventoryRoutes(app: FastifyInstance) {
           'A sync, not a delta: the lot (product, batch number or none, expiry date or none) is set to the ' +
           'counted quantity and the offer price (and moq when given; a new offer starts at moq 1) is set, in ' +
           'one transaction. A batch number is kept in capitals; a sync without one sets the lot with no batch. ' +
-          'A recalled (quarantined) lot takes the count but stays quarantined.',
+          'A recalled (quarantined) lot takes the count but stays quarantined. An expiry date already past ' +
+          '(UTC) is refused with 400 EXPIRY_PASSED and a field error on expiryDate unless confirmExpired is ' +
+          'true; the lot is then recorded as expired and never offered, matched or allocated.',
         security,
         body: inventorySyncSchema,
         response: { 200: inventoryRowSchema, ...errors },

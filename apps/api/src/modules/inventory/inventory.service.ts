@@ -16,7 +16,7 @@ import { isPaged, type Page } from '@aduro/shared/pagination';
 import type { Db } from '../../db/client.ts';
 import { toCsvLine } from '../../lib/csv.ts';
 import { cursorId, decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { forecastDemand } from './forecast.ts';
@@ -158,7 +158,8 @@ const csvLine = (row: InventoryRow) =>
 /**
  * Sets one lot (product, batch or none, expiry or none) to the counted quantity and the offer's price
  * (and moq) in one transaction, and records inventory.synced for every buyer: the offer and the stock
- * they match against changed.
+ * they match against changed. An expiry date already past (as of today, UTC) needs confirmExpired: the
+ * lot is then kept as expired, which no offer, match or approval ever sells.
  */
 export async function syncInventory(
   db: Db,
@@ -166,6 +167,18 @@ export async function syncInventory(
   input: InventorySync,
   actorUserId?: string,
 ): Promise<InventoryRow> {
+  if (
+    input.expiryDate &&
+    expiryStatusFor(input.expiryDate, todayUtc()) === 'expired' &&
+    input.confirmExpired !== true
+  ) {
+    // Most often a mistyped year: asking costs one click, a silent expired lot costs a confused count.
+    throw badRequest(
+      INVENTORY_MESSAGES.expiryPassed,
+      { expiryDate: [INVENTORY_MESSAGES.expiryPassed] },
+      'EXPIRY_PASSED',
+    );
+  }
   // No check that the organisation is active: a supplier pending review prepares its stock (DOMAIN.md).
   const row = await inTransaction(db, async (tx) => {
     const lot = await syncLot(tx, {

@@ -10,8 +10,7 @@ import { decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { addToCreditBalance, lockCreditLineOfInvoice } from '../credit/credit.repository.ts';
-import { findOrderDocumentFor } from '../orders/orders.repository.ts';
-import { invoiceFileName, renderInvoice } from './invoice.pdf.ts';
+import { invoicePdfFor } from './render-invoice.workflow.ts';
 import {
   countInvoices,
   invoiceRank,
@@ -138,11 +137,7 @@ export async function getInvoicePdf(
   user: SessionUser,
   invoiceId: string,
 ): Promise<{ fileName: string; content: Buffer }> {
-  const orgId = orgOf(user);
-  const today = todayUtc();
-  const [invoice] = await listInvoices(db, { partyOrgId: orgId, invoiceId, today });
-  if (!invoice) throw notFound('INVOICE_NOT_FOUND', INVOICE_MESSAGES.notFound);
-  const document = await findOrderDocumentFor(db, invoice.order.id, orgId, today);
-  if (!document) throw notFound('INVOICE_NOT_FOUND', INVOICE_MESSAGES.notFound);
-  return { fileName: invoiceFileName(invoice), content: await renderInvoice(invoice, document) };
+  const pdf = await invoicePdfFor(db, orgOf(user), invoiceId);
+  if (!pdf) throw notFound('INVOICE_NOT_FOUND', INVOICE_MESSAGES.notFound);
+  return pdf;
 }

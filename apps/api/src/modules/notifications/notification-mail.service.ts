@@ -2,6 +2,7 @@ import { NOTIFICATION_TOPICS } from '@aduro/shared/notifications';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { renderMessage } from '../../lib/mail/message.ts';
+import { invoicePdfFor } from '../invoices/render-invoice.workflow.ts';
 import { readNotificationMail } from './notifications.repository.ts';
 import type { QueuedMail } from './notify-event.ts';
 
@@ -31,11 +32,30 @@ export async function sendQueuedMail(
   const found = await readNotificationMail(db, job.notificationId, job.topic);
   if (!found?.wantsEmail) return;
   const topic = NOTIFICATION_TOPICS[job.topic].label;
+  // Rendered now, as the invoice stands and as the recipient's organisation sees it. One that is no
+  // longer there for it would never be: the notification still goes, without the file.
+  const invoice = job.invoice ? await invoicePdfFor(db, job.invoice.orgId, job.invoice.id) : null;
   const { text, html } = renderMessage({
     heading: found.title,
-    lines: [`Hello ${found.name},`, found.body],
+    lines: [
+      `Hello ${found.name},`,
+      found.body,
+      ...(invoice ? [`Invoice ${invoice.number} is attached as a PDF (${invoice.fileName}).`] : []),
+    ],
     action: { label: 'Open in Aduro', url: link(found.link) },
     footer: `You got this e-mail because you receive "${topic}" notifications at Aduro. Choose which come by e-mail under Notification settings, behind the bell.`,
   });
-  await mail.send({ to: found.email, subject: found.title, text, html });
+  await mail.send({
+    to: found.email,
+    subject: found.title,
+    text,
+    html,
+    ...(invoice
+      ? {
+          attachments: [
+            { filename: invoice.fileName, content: invoice.content, contentType: 'application/pdf' },
+          ],
+        }
+      : {}),
+  });
 }

@@ -10,6 +10,7 @@ import { queryRows } from '../../db/client.ts';
 import { findEvents } from '../events/events.repository.ts';
 import { supplierForm } from '../../test/files.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { startRelay, type RelayedMail, type TestRelay } from '../../test/smtp-relay.ts';
 import { NOTIFICATION_MAIL_QUEUE } from './notification-mail.service.ts';
 import { REMINDERS_CRON, REMINDERS_QUEUE } from './notifications.jobs.ts';
@@ -201,7 +202,7 @@ describe('who hears what', () => {
     expectMailedAsNotified(await mailed(await eventOf('order.drafted', order.id)), sent);
   });
 
-  it('approving notifies every user of the supplier and the buyer’s other users, with the invoice number', async () => {
+  it('approving notifies every user of the supplier and of the buyer, the approver included, with the invoice number', async () => {
     const res = await call('POST', `/api/orders/${order.id}/approve`, ama);
     expect(res.statusCode, res.body).toBe(200);
     const [invoice] = await queryRows<{ number: string; due: string }>(
@@ -209,8 +210,9 @@ describe('who hears what', () => {
       sql`select number, to_char(due_date, 'YYYY-MM-DD') as due from invoices where order_id = ${order.id}`,
     );
     const sent = await notified(await eventOf('order.released', order.id));
-    // The buyer who approved is not told of their own action; their colleague is.
-    expect(sent.map((s) => s.email)).toEqual([...TEMA_USERS, 'procurement@accracare.demo'].sort());
+    // The buyer who approved hears it too: its e-mail carries the invoice, a record they keep.
+    const buyers = ['buyer@accracare.demo', 'procurement@accracare.demo'];
+    expect(sent.map((s) => s.email)).toEqual([...TEMA_USERS, ...buyers].sort());
     for (const s of sent) {
       expect(s.body).toContain(invoice!.number);
       expect(s.body).toContain(invoice!.due);
@@ -223,7 +225,28 @@ describe('who hears what', () => {
       title: `Order ${order.number} approved`,
       link: `/supplier?tab=shipping&order=${order.id}`,
     });
-    expectMailedAsNotified(await mailed(await eventOf('order.released', order.id)), sent);
+    const mails = await mailed(await eventOf('order.released', order.id));
+    expectMailedAsNotified(mails, sent);
+
+    // Each of the buyer's users, the approver included, gets one e-mail with the invoice as a PDF.
+    for (const buyer of buyers) {
+      const theirs = mails.filter((m) => m.to.includes(buyer));
+      expect(theirs, buyer).toHaveLength(1);
+      expect(theirs[0]!.text).toContain(`Invoice ${invoice!.number} is attached as a PDF`);
+      expect(theirs[0]!.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        [`${invoice!.number}.pdf`, 'application/pdf'],
+      ]);
+      const text = await pdfText(theirs[0]!.attachments[0]!.content);
+      expect(text).toContain(invoice!.number);
+      expect(text).toContain(order.number);
+    }
+    // The supplier's users keep their notification, without a file.
+    for (const user of TEMA_USERS) {
+      const theirs = mails.filter((m) => m.to.includes(user));
+      expect(theirs, user).toHaveLength(1);
+      expect(theirs[0]!.subject).toBe(`Order ${order.number} approved`);
+      expect(theirs[0]!.attachments).toEqual([]);
+    }
   });
 
   it('shipping a drop notifies the buyer’s users with the tracking number', async () => {
@@ -265,29 +288,38 @@ describe('who hears what', () => {
     expectMailedAsNotified(await mailed(await eventOf('payment.recorded', invoice!.id)), sent);
   });
 
-  it('toggling an organisation notifies a supplier’s Admin users, and every user of a customer', async () => {
+  it('toggling an organisation tells a supplier’s Admin users, and every user of a customer, why', async () => {
     const platform = await t.login('admin@aduro.demo', 'platform');
-    const toggle = async (name: string, active: boolean) => {
-      const res = await call('PATCH', `/api/admin/entities/${org[name]}/toggle`, platform, { active });
+    const toggle = async (name: string, active: boolean, reason: string) => {
+      const res = await call('PATCH', `/api/admin/entities/${org[name]}/toggle`, platform, {
+        active,
+        reason,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return notified(await eventOf('organisation.toggled', org[name]!));
     };
-    const off = await toggle('Accra Medilink Importers', false);
+    const off = await toggle('Accra Medilink Importers', false, 'Wholesale licence expired on 30 June.');
     expect(off.map((s) => s.email)).toEqual(['admin@accra-medilink.demo']);
     expectMailedAsNotified(
       await mailed(await eventOf('organisation.toggled', org['Accra Medilink Importers']!)),
       off,
     );
     expect(off[0]!.title).toBe('Accra Medilink Importers was deactivated');
-    const on = await toggle('Accra Medilink Importers', true);
+    expect(off[0]!.body).toBe(
+      'The platform deactivated Accra Medilink Importers. Reason: Wholesale licence expired on 30 June. ' +
+        'Contact the platform operator to reactivate it.',
+    );
+    const on = await toggle('Accra Medilink Importers', true, 'Renewed licence verified');
     expect(on[0]!.title).toBe('Accra Medilink Importers is active again');
+    expect(on[0]!.body).toContain('Reason: Renewed licence verified.');
 
-    const customer = await toggle('Tamale Central Hospital Pharmacy', false);
+    const customer = await toggle('Tamale Central Hospital Pharmacy', false, 'Unpaid platform fees');
     expect(customer.map((s) => s.email)).toEqual([
       'buyer@tamale-central.demo',
       'procurement@tamale-central.demo',
     ]);
-    await toggle('Tamale Central Hospital Pharmacy', true);
+    expect(customer.every((s) => s.body.includes('Reason: Unpaid platform fees.'))).toBe(true);
+    await toggle('Tamale Central Hospital Pharmacy', true, 'Fees settled');
   });
 
   it('a credit application notifies the supplier’s CreditApprover and Admin, and mails its outside approver addresses; the decision, the applicant', async () => {
@@ -338,6 +370,37 @@ describe('who hears what', () => {
     expect(sent[0]).toMatchObject({ link: '/customer/credit' });
     expect(sent[0]!.body).toContain('GH₵20,000.00');
     expectMailedAsNotified(await mailed(await eventOf('credit.decided', applicationId)), sent);
+  });
+
+  it('a rejected credit application tells the applicant the supplier’s reason, when it gave one', async () => {
+    // A pending application of the demo's would stand in the way of a new one.
+    await t.database.db.execute(sql`
+      update credit_applications set status = 'rejected', decided_at = now()
+      where supplier_id = ${org[TEMA]} and customer_id = ${org['Kejetia Health Pharmacy']} and status = 'pending'`);
+    const reject = async (body?: { reason: string }) => {
+      const applied = await call('POST', '/api/credit/applications', kejetia, {
+        supplierId: org[TEMA],
+        requestedLimit: 5_000,
+      });
+      expect(applied.statusCode, applied.body).toBe(201);
+      const id = applied.json().id as string;
+      const res = await call('POST', `/api/credit/applications/${id}/reject`, temaCredit, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return notified(await eventOf('credit.decided', id));
+    };
+    const withReason = await reject({ reason: 'No trading history with us yet.' });
+    expect(withReason.map((s) => s.email)).toEqual(['buyer@kejetia-health.demo']);
+    expect(withReason[0]).toMatchObject({
+      title: 'Tema Pharma Distributors declined your credit application',
+      body:
+        'Tema Pharma Distributors declined your application for a credit line of GH₵5,000.00. ' +
+        'Reason: No trading history with us yet.',
+      link: '/customer/credit',
+    });
+    const withoutReason = await reject();
+    expect(withoutReason[0]!.body).toBe(
+      'Tema Pharma Distributors declined your application for a credit line of GH₵5,000.00.',
+    );
   });
 
   it('a retried job inserts nothing twice', async () => {
@@ -599,15 +662,24 @@ describe('delivery', () => {
     const platform = await t.login('admin@aduro.demo', 'platform');
     const name = 'Savannah Health Supplies';
     expect(
-      (await call('PATCH', `/api/admin/entities/${org[name]}/toggle`, platform, { active: false }))
-        .statusCode,
+      (
+        await call('PATCH', `/api/admin/entities/${org[name]}/toggle`, platform, {
+          active: false,
+          reason: 'Relay test',
+        })
+      ).statusCode,
     ).toBe(200);
     const eventId = await eventOf('organisation.toggled', org[name]!);
     const sent = await notified(eventId);
     expectMailedAsNotified(await mailed(eventId), sent);
     expect(relay.refusals()).toBe(refusedBefore + 1);
     expect(
-      (await call('PATCH', `/api/admin/entities/${org[name]}/toggle`, platform, { active: true })).statusCode,
+      (
+        await call('PATCH', `/api/admin/entities/${org[name]}/toggle`, platform, {
+          active: true,
+          reason: 'Relay test',
+        })
+      ).statusCode,
     ).toBe(200);
   });
 

@@ -55,26 +55,40 @@ export interface NotifyOptions {
  * an address outside the users, whose action names a screen of the app (made absolute when sent).
  */
 export type QueuedMail =
-  | { kind: 'notification'; notificationId: string; topic: NotificationTopic }
+  | {
+      kind: 'notification';
+      notificationId: string;
+      topic: NotificationTopic;
+      /**
+       * The invoice to attach as a PDF, rendered when the e-mail is sent (as it stands then, never bytes
+       * in the job), as the recipient's organisation sees it.
+       */
+      invoice?: { id: string; orgId: string };
+    }
   | { kind: 'message'; to: string; subject: string; content: MessageContent };
 
 /**
  * Writes the notifications of one event, in one transaction: who hears it is read from the users and
  * their roles (NOTIFICATION_TOPICS), never anyone outside the organisations the event concerns, and
- * never the user who acted. The same transaction queues the e-mails of those who take the topic by
- * e-mail and records `notifications.added`, so the recipients' bells refresh. Idempotent by the event's
- * id: a second run inserts, mails and records nothing (notifications_event_user_unique).
+ * never the user who acted (save the buyer's invoice on release, a record they keep). The same
+ * transaction queues the e-mails of those who take the topic by e-mail and records
+ * `notifications.added`, so the recipients' bells refresh. Idempotent by the event's id: a second run
+ * inserts, mails and records nothing (notifications_event_user_unique).
  */
 export async function notifyEvent(db: Db, event: FeedEvent, options: NotifyOptions): Promise<void> {
   await inTransaction(db, async (tx) => {
     const topic = topicOfEvent(event.type);
     if (!topic) return;
     const notified = new Set<string>();
-    const notify = async (orgId: string, text: NotificationText) => {
-      const rows = await notifyOrganisation(tx, event, { orgId, topic }, text);
+    const notify: Notify = async (orgId, text, extra = {}) => {
+      // The actor is left out, unless the message is a record they keep too (the buyer's invoice).
+      const from = extra.includeActor ? { ...event, actorUserId: null } : event;
+      const rows = await notifyOrganisation(tx, from, { orgId, topic }, text);
       if (rows.length > 0) notified.add(orgId);
+      const invoice = extra.invoiceId ? { invoice: { id: extra.invoiceId, orgId } } : {};
       for (const { id, email } of rows) {
-        if (email) await options.queueMail(tx, { kind: 'notification', notificationId: id, topic });
+        if (email)
+          await options.queueMail(tx, { kind: 'notification', notificationId: id, topic, ...invoice });
       }
     };
     await writeNotifications(tx, event, notify);
@@ -86,7 +100,12 @@ export async function notifyEvent(db: Db, event: FeedEvent, options: NotifyOptio
   });
 }
 
-type Notify = (orgId: string, text: NotificationText) => Promise<void>;
+/** Beyond the text: whether the actor hears it too, and an invoice its e-mail attaches. */
+interface NotifyExtra {
+  includeActor?: boolean;
+  invoiceId?: string;
+}
+type Notify = (orgId: string, text: NotificationText, extra?: NotifyExtra) => Promise<void>;
 
 const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 const batches = (numbers: readonly string[]) =>
@@ -131,11 +150,17 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
         body: `${invoice.buyerName} approved order ${invoice.orderNumber} (${what}). Invoice ${invoice.number} for ${formatCedis(invoice.amount)} is due on ${invoice.dueDate}.`,
         link: LINKS.supplierShipping(invoice.orderId),
       });
-      await notify(invoice.buyerOrgId, {
-        title: `Order ${invoice.orderNumber} released`,
-        body: `${invoice.sellerName} released order ${invoice.orderNumber} (${what}). Invoice ${invoice.number} for ${formatCedis(invoice.amount)} is due on ${invoice.dueDate}.`,
-        link: LINKS.buyerOrder(invoice.orderId),
-      });
+      // The buyer's e-mail carries the invoice, a record every one of its users keeps: the user who
+      // approved included, or a pharmacy with one user would never receive its invoices.
+      await notify(
+        invoice.buyerOrgId,
+        {
+          title: `Order ${invoice.orderNumber} released`,
+          body: `${invoice.sellerName} released order ${invoice.orderNumber} (${what}). Invoice ${invoice.number} for ${formatCedis(invoice.amount)} is due on ${invoice.dueDate}.`,
+          link: LINKS.buyerOrder(invoice.orderId),
+        },
+        { includeActor: true, invoiceId: refs.invoiceId },
+      );
       return;
     }
     case 'drop.moved': {
@@ -185,7 +210,10 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
             }
           : {
               title: `${application.supplierName} declined your credit application`,
-              body: `${application.supplierName} declined your application for a credit line of ${formatCedis(application.requestedLimit)}.`,
+              body: `${application.supplierName} declined your application for a credit line of ${formatCedis(application.requestedLimit)}.${
+                // The supplier's reason, when it gave one, as typed less a final full stop.
+                refs.reason ? ` Reason: ${refs.reason.replace(/[.!?\s]+$/, '')}.` : ''
+              }`,
               link: LINKS.buyerCredit,
             },
       );
@@ -252,17 +280,22 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
       const org = await readOrganisation(tx, refs.organisationId);
       if (!org || org.kind === 'platform') return;
       const home = org.kind === 'supplier' ? '/supplier' : '/customer';
+      // The direction this toggle went (a second toggle may have landed before this job ran); older
+      // events without it fall back to the state now.
+      const active = refs.active ?? org.isActive;
+      // The administrator's reason as typed, less a final full stop, so the sentence after it reads right.
+      const why = refs.reason ? ` Reason: ${refs.reason.replace(/[.!?\s]+$/, '')}.` : '';
       await notify(
         refs.organisationId,
-        org.isActive
+        active
           ? {
               title: `${org.name} is active again`,
-              body: `The platform reactivated ${org.name}; your team can sign in and trade again.`,
+              body: `The platform reactivated ${org.name}; your team can sign in and trade again.${why}`,
               link: home,
             }
           : {
               title: `${org.name} was deactivated`,
-              body: `The platform deactivated ${org.name}. Contact the platform operator to reactivate it.`,
+              body: `The platform deactivated ${org.name}.${why} Contact the platform operator to reactivate it.`,
               link: home,
             },
       );
@@ -292,16 +325,30 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
       const why = `${RECALL_SEVERITY_LABELS[recall.severity]}. Reason: ${recall.reason.replace(/[.!?\s]+$/, '')}`;
       // Each organisation hears of the batches it holds or received, not the whole recall's list.
       for (const supplier of recall.suppliers) {
+        // Its undelivered drops of the batches can neither ship nor be delivered until it acts on them.
+        const held =
+          supplier.heldDrops === 0
+            ? ''
+            : ` ${supplier.heldDrops === 1 ? 'One undelivered drop holds it and is' : `${supplier.heldDrops} undelivered drops hold it and are`} on hold on your shipping board: re-pick or cancel ${supplier.heldDrops === 1 ? 'it' : 'them'}.`;
         await notify(supplier.orgId, {
           title: about(supplier.batchNumbers),
-          body: `${recall.declaredByName} recalled ${recall.productName} ${batches(supplier.batchNumbers)}. ${why}. Your ${units(supplier.units)} of it are quarantined and can no longer be sold; the recall lists every delivery that received them.`,
+          body: `${recall.declaredByName} recalled ${recall.productName} ${batches(supplier.batchNumbers)}. ${why}. Your ${units(supplier.units)} of it are quarantined and can no longer be sold; the recall lists every delivery that received them.${held}`,
           link: LINKS.supplierRecall(recall.id),
         });
       }
       for (const buyer of recall.buyers) {
+        // Only a delivered drop reached the pharmacy; the supplier holds the others (docs/domain.md "Recalls").
+        const reached =
+          buyer.delivered === 0
+            ? ''
+            : ` ${buyer.delivered === 1 ? 'One of your deliveries' : `${buyer.delivered} of your deliveries`} reached your pharmacy with it: take it off the shelf, quarantine it and confirm on the recall.`;
+        const held =
+          buyer.held === 0
+            ? ''
+            : ` ${buyer.held === 1 ? 'One delivery' : `${buyer.held} deliveries`} of it not yet delivered to you ${buyer.held === 1 ? 'is' : 'are'} held by the supplier: ${buyer.held === 1 ? 'it' : 'they'} will not reach you with this batch, and will be replaced with another batch or cancelled.`;
         await notify(buyer.orgId, {
           title: about(buyer.batchNumbers),
-          body: `${recall.declaredByName} recalled ${recall.productName} ${batches(buyer.batchNumbers)}. ${why}. ${buyer.drops === 1 ? 'One of your deliveries' : `${buyer.drops} of your deliveries`} received it: take it off the shelf, quarantine it and confirm on the recall.`,
+          body: `${recall.declaredByName} recalled ${recall.productName} ${batches(buyer.batchNumbers)}. ${why}.${reached}${held}`,
           link: LINKS.buyerRecall(recall.id),
         });
       }

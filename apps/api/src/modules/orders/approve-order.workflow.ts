@@ -122,7 +122,7 @@ interface DropNeed {
  * default lead time, never before today) plus the order's minimum shelf life. With none asked for, any
  * lot unexpired today will do, as before shelf life could be asked for.
  */
-function earliestExpiry(
+export function earliestExpiry(
   order: { minShelfLifeDays: number; sellerLeadTimeDays: number },
   eta: string | null,
   today: string,
@@ -132,7 +132,7 @@ function earliestExpiry(
   return addDays(delivery < today ? today : delivery, order.minShelfLifeDays);
 }
 
-const qualifies = (lot: Pick<SellableLot, 'expiryDate'>, earliest: string) =>
+export const qualifies = (lot: Pick<SellableLot, 'expiryDate'>, earliest: string) =>
   lot.expiryDate === null || lot.expiryDate >= earliest;
 
 /**

@@ -226,9 +226,11 @@ describe('orders record the batches their drops received', () => {
     const order = await approvedOrder(product.id, [5, 30]);
     const recall = await recallLot(product.lotIds['MF-2501-03']!, product.id);
     const first = await orderAs(order.id, ama);
+    // First expiry first out: drop 1's 5 units and 5 of drop 2's 30 came from the recalled batch.
+    const named = { id: recall.id, number: recall.number, severity: 'class_1', batchNumbers: ['MF-2501-03'] };
     expect(first.drops.map((d) => d.recalls)).toEqual([
-      [{ id: recall.id, number: recall.number, severity: 'class_1', acknowledgedAt: null }],
-      [{ id: recall.id, number: recall.number, severity: 'class_1', acknowledgedAt: null }],
+      [{ ...named, units: 5, acknowledgedAt: null }],
+      [{ ...named, units: 5, acknowledgedAt: null }],
     ]);
     await t.database.db.execute(sql`
       insert into recall_acknowledgements (recall_id, drop_id, acknowledged_by_name, acknowledged_at)

@@ -9,10 +9,16 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { toPesewas } from '@aduro/shared/money';
 import { addDays } from '../../lib/dates.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { RECALL_MESSAGES } from '@aduro/shared/recalls';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { addToCreditBalance, lockCreditLineOf } from '../credit/credit.repository.ts';
-import { lockAllocatedLots, returnAllocations } from '../inventory/inventory.repository.ts';
+import {
+  lockAllocatedLots,
+  lockRecalledLotsOfDrop,
+  returnAllocations,
+} from '../inventory/inventory.repository.ts';
 import { lockOrderInvoice, setInvoiceAmount } from '../invoices/invoices.repository.ts';
+import { recallsOfLots } from '../recalls/recalls.repository.ts';
 import {
   cancelAllDrops,
   insertHistory,
@@ -29,7 +35,8 @@ import { recordOrderEvent } from './order-events.ts';
  * The order row is locked first, so moves of one order's drops run one at a time and each sees the
  * last one's result. Shipping sets a tracking number and an ETA; delivery records the time;
  * cancelling locks the drop's lots, the credit line and the invoice (in that order), returns the drop's units to the lots they came from and takes its value off the invoice
- * and, on credit, off the balance. The order's status then follows its drops, and both changes are
+ * and, on credit, off the balance. Any other move of a drop still holding units of a recalled batch is
+ * refused (refuseIfRecalled). The order's status then follows its drops, and both changes are
  * logged. Records one drop.moved, for every buyer too: a delivery or returned stock changes matches.
  */
 export async function moveDrop(
@@ -52,6 +59,8 @@ export async function moveDrop(
   const to = input.change.status;
   if (!canMoveDrop(drop.status, to))
     throw conflict('INVALID_TRANSITION', ORDER_MESSAGES.illegalMove(drop.status, to));
+  // A cancellation is the way out of a recall hold, so only the moves towards the pharmacy are checked.
+  if (to !== 'Cancelled') await refuseIfRecalled(tx, { ...drop, orderNumber: order.number }, to);
 
   const now = new Date();
   const today = todayUtc(now);
@@ -141,6 +150,41 @@ export async function moveDrop(
     refs: { dropId: drop.id, ...(history ? { historyId: history.id } : {}), ...touched },
   });
   return { orderId: order.id };
+}
+
+/**
+ * Refuses (409 DROP_HOLDS_RECALLED_BATCH, naming the recall and the batches) to move a drop on towards
+ * the pharmacy while it holds units of a quarantined lot (docs/domain.md "Recalls"). The drop's lots are
+ * locked after the order, in the documented order, and their quarantine read from the locked rows, so a
+ * recall declared meanwhile is either committed and seen here, or waits for this move to commit and then
+ * traces the drop where it got to.
+ */
+async function refuseIfRecalled(
+  tx: Tx,
+  drop: { id: string; sequence: number; status: DropStatus; orderNumber: string },
+  to: DropStatus,
+) {
+  const held = await lockRecalledLotsOfDrop(tx, drop.id);
+  if (held.length === 0) return;
+  // A statement of its own, after the locks: a recall committed while this waited is in its snapshot.
+  const recalls = await recallsOfLots(
+    tx,
+    held.map((h) => h.lotId),
+  );
+  const batches = [...new Set(held.flatMap((h) => (h.batchNumber ? [h.batchNumber] : [])))];
+  const first = recalls[0];
+  const recallNumber = first?.number ?? 'a recall';
+  throw new AppError(
+    'DROP_HOLDS_RECALLED_BATCH',
+    RECALL_MESSAGES.dropOnHold(drop, recallNumber, batches, to),
+    {
+      details: {
+        ...(first ? { recallId: first.id, recallNumber: first.number } : {}),
+        ...(recalls.length > 1 ? { recallNumbers: recalls.map((r) => r.number).join(', ') } : {}),
+        batchNumbers: batches.join(', '),
+      },
+    },
+  );
 }
 
 /**

@@ -235,13 +235,19 @@ describe('POST /api/orders', () => {
 
   it('refuses an order from a deactivated supplier with a message naming it', async () => {
     const productId = await temaProduct({ price: 10, lots: [[200, 100]] });
-    await call('PATCH', `/api/admin/entities/${org[TEMA]}/toggle`, platform, { active: false });
+    await call('PATCH', `/api/admin/entities/${org[TEMA]}/toggle`, platform, {
+      active: false,
+      reason: 'Orders test',
+    });
     try {
       const res = await draft(ama, { productId, drops: [drop(10)] });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toContain(TEMA);
     } finally {
-      await call('PATCH', `/api/admin/entities/${org[TEMA]}/toggle`, platform, { active: true });
+      await call('PATCH', `/api/admin/entities/${org[TEMA]}/toggle`, platform, {
+        active: true,
+        reason: 'Orders test',
+      });
     }
   });
 });

@@ -118,18 +118,26 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 
 /**
  * The recalls naming a lot that the drop `d` still holds units of (allocations not returned), oldest
- * first, each with the buyer's acknowledgement for this drop. Driven from the drop's allocations
- * (drop_allocations_drop_idx, then recall_lots_lot_idx), so it costs a probe per allocation, not a scan
- * of every recall per drop.
+ * first, each with the batches of those lots, the units the drop holds of them and the buyer's
+ * acknowledgement for this drop. Driven from the drop's allocations (drop_allocations_drop_idx, then
+ * recall_lots_lot_idx), so it costs a probe per allocation, not a scan of every recall per drop.
  */
 const dropRecallsJson = sql`
   coalesce((
     select json_agg(json_build_object(
              'id', r.id, 'number', r.number, 'severity', r.severity,
+             'batchNumbers', x.batch_numbers, 'units', x.units,
              'acknowledgedAt', ${iso(sql`ra.acknowledged_at`)})
            order by r.created_at, r.number)
-    from (select distinct rl.recall_id from drop_allocations a join recall_lots rl on rl.lot_id = a.lot_id
-          where a.drop_id = d.id and a.returned_at is null) x
+    from (select rl.recall_id,
+                 coalesce(array_agg(distinct l.batch_number order by l.batch_number)
+                            filter (where l.batch_number is not null), '{}') as batch_numbers,
+                 sum(a.quantity)::int as units
+          from drop_allocations a
+          join recall_lots rl on rl.lot_id = a.lot_id
+          join inventory_lots l on l.id = a.lot_id
+          where a.drop_id = d.id and a.returned_at is null
+          group by rl.recall_id) x
     join recalls r on r.id = x.recall_id
     left join recall_acknowledgements ra on ra.recall_id = r.id and ra.drop_id = d.id), '[]'::json)`;
 

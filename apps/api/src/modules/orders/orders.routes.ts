@@ -21,6 +21,7 @@ import {
   getOrder,
   getOrders,
   getPurchaseOrderPdf,
+  repick,
 } from './orders.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -183,7 +184,9 @@ export default async function orderRoutes(app: FastifyInstance) {
         description:
           'Released orders only; anything else answers 409. Shipping sets the tracking number and ETA ' +
           '(generated when not given); cancelling returns the units to their lots and the value to the ' +
-          'invoice and credit line.',
+          'invoice and credit line (units of a recalled lot stay quarantined there). A drop holding units of a ' +
+          'recalled batch moves only to Cancelled: anything else answers 409 DROP_HOLDS_RECALLED_BATCH, with ' +
+          'the recall and batches in details (re-pick it with POST …/repick while awaiting dispatch).',
         security,
         params: dropParamsSchema,
         body: dropUpdateSchema,
@@ -191,5 +194,29 @@ export default async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => changeDrop(app.db, caller(request), request.params, request.body),
+  );
+
+  r.post(
+    '/orders/:orderId/drops/:dropId/repick',
+    {
+      preValidation: shipping,
+      schema: {
+        tags,
+        summary: 'Re-pick a drop held by a recall from the seller’s other batches',
+        description:
+          'For a drop awaiting dispatch that holds units of a recalled batch, by the seller’s manage_shipping ' +
+          'staff. One transaction: those units go back to their lots, which stay quarantined, and as many are ' +
+          'taken from the seller’s other lots of the product, first expiry first out, unexpired, not ' +
+          'quarantined, with the order’s minimum shelf life at delivery. The price, totals and invoice do not ' +
+          'change. 404 for an order or drop of another organisation. 409: DROP_NOT_AWAITING_DISPATCH (on its ' +
+          'way, delivered or cancelled), DROP_NOT_RECALLED (no recalled units to replace), STOCK_SHORTFALL or ' +
+          'SHELF_LIFE_SHORTFALL (the other lots cannot cover it; the message and details give available and ' +
+          'needed). Answers the order as it now stands.',
+        security,
+        params: dropParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => repick(app.db, caller(request), request.params),
   );
 }

@@ -17,6 +17,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { approveOrder } from './approve-order.workflow.ts';
 import { draftOrders, recordOrdersDrafted } from './draft-orders.workflow.ts';
 import { cancelDraftOrder, moveDrop } from './move-drop.workflow.ts';
+import { repickDrop } from './repick-drop.workflow.ts';
 import {
   countOrders,
   findOrderDocumentFor,
@@ -163,5 +164,19 @@ export async function changeDrop(
 ): Promise<Order> {
   const sellerOrgId = orgOf(user);
   await inTransaction(db, (tx) => moveDrop(tx, { ...params, sellerOrgId, change, user: actor(user) }));
+  return reread(db, params.orderId, sellerOrgId);
+}
+
+/**
+ * The seller re-picks a drop held by a recall from its other lots (repick-drop.workflow.ts); the price
+ * and invoice stay as they are.
+ */
+export async function repick(
+  db: Db,
+  user: SessionUser,
+  params: { orderId: string; dropId: string },
+): Promise<Order> {
+  const sellerOrgId = orgOf(user);
+  await inTransaction(db, (tx) => repickDrop(tx, { ...params, sellerOrgId, user: actor(user) }));
   return reread(db, params.orderId, sellerOrgId);
 }

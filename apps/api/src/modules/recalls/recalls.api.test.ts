@@ -204,6 +204,16 @@ describe('a supplier recalling a batch', () => {
     // First expiry first out: every unit below comes from B1.
     amaOrder = await released(ama, org[TEMA]!, p.id, [30, 20]);
     kejetiaOrder = await released(kejetia, org[TEMA]!, p.id, [40]);
+    // Delivered before the recall: a pharmacy confirms only what reached it (ama's drop is still held).
+    for (const status of ['Shipped', 'Out for Delivery', 'Delivered']) {
+      const moved = await call(
+        'PATCH',
+        `/api/orders/${kejetiaOrder.id}/drops/${kejetiaOrder.drops[0]!.id}`,
+        temaDispatch,
+        { status },
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
     const cancelled = await call(
       'PATCH',
       `/api/orders/${amaOrder.id}/drops/${amaOrder.drops[1]!.id}`,

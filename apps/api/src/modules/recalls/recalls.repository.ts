@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { RecallDetail, RecallSeverity, RecallSummary, RecallTraceRow } from '@aduro/shared/recalls';
+import type {
+  RecallDetail,
+  RecallRepickRow,
+  RecallSeverity,
+  RecallSummary,
+  RecallTraceRow,
+} from '@aduro/shared/recalls';
 import { pgArray, queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { dropBatchesJson } from '../inventory/inventory.repository.ts';
 
 /*
  * Recalls' SQL (docs/domain.md "Recalls"): the recalls, the lots each quarantined (recall_lots) and the
@@ -41,11 +48,15 @@ function shareIn(scope: RecallScope): SQL {
     return sql`exists (select 1 from recall_lots rl join inventory_lots l on l.id = rl.lot_id
                        where rl.recall_id = r.id and ${lotsOf(scope)})`;
   if (scope.kind === 'customer')
-    return sql`exists (select 1 from recall_lots rl
-                       join drop_allocations a on a.lot_id = rl.lot_id and a.returned_at is null
-                       join order_drops d on d.id = a.drop_id
-                       join orders o on o.id = d.order_id
-                       where rl.recall_id = r.id and ${ordersOf(scope)})`;
+    return sql`(exists (select 1 from recall_lots rl
+                        join drop_allocations a on a.lot_id = rl.lot_id and a.returned_at is null
+                        join order_drops d on d.id = a.drop_id
+                        join orders o on o.id = d.order_id
+                        where rl.recall_id = r.id and ${ordersOf(scope)})
+                or exists (select 1 from recall_repicks rr
+                           join order_drops d on d.id = rr.drop_id
+                           join orders o on o.id = d.order_id
+                           where rr.recall_id = r.id and ${ordersOf(scope)}))`;
   return sql`true`;
 }
 
@@ -151,6 +162,54 @@ export async function quarantinedStock(tx: Tx, sellerOrgId: string, productId: s
   return { lots, recall: recall ?? null };
 }
 
+// --- Drops on hold (move-drop and repick-drop workflows, inside their transactions) ----------------
+
+/**
+ * The recalls that quarantined any of these lots, oldest first, each with the batches of these lots it
+ * names: what a refusal to move a held drop, or a re-pick's history, tells. Read in a statement after the
+ * lots were locked, so a recall that committed while the caller waited for them is seen.
+ */
+export async function recallsOfLots(tx: Tx, lotIds: string[]) {
+  if (lotIds.length === 0) return [];
+  return queryRows<{ id: string; number: string; batchNumbers: string[] }>(
+    tx,
+    sql`select r.id, r.number,
+               coalesce(array_agg(distinct l.batch_number order by l.batch_number)
+                          filter (where l.batch_number is not null), '{}') as "batchNumbers"
+        from recalls r
+        join recall_lots rl on rl.recall_id = r.id
+        join inventory_lots l on l.id = rl.lot_id
+        where rl.lot_id = any(${pgArray(lotIds)}::uuid[])
+        group by r.id
+        order by r.created_at, r.number`,
+  );
+}
+
+/**
+ * Records that a drop was re-picked off recalled lots: one row per recall naming any of them, with the
+ * units of that recall's lots the drop gave back. A lot under two recalls counts for each.
+ */
+export async function recordRepicks(
+  tx: Tx,
+  row: {
+    dropId: string;
+    lots: { lotId: string; units: number }[];
+    user: { id: string; name: string };
+    at: Date;
+  },
+) {
+  const lots = JSON.stringify(row.lots.map((l) => ({ lot_id: l.lotId, units: l.units })));
+  await tx.execute(sql`
+    insert into recall_repicks (recall_id, drop_id, units, repicked_by_user_id, repicked_by_name, repicked_at)
+    select rl.recall_id, ${row.dropId}, sum(x.units)::int, ${row.user.id}, ${row.user.name}, ${row.at}
+    from jsonb_to_recordset(${lots}::jsonb) as x(lot_id uuid, units int)
+    join recall_lots rl on rl.lot_id = x.lot_id
+    group by rl.recall_id
+    -- A quarantined lot is never allocated again, so a drop gives a recall's units back once; a second
+    -- row would only come from a replayed write, and keeps the first.
+    on conflict (recall_id, drop_id) do nothing`);
+}
+
 // --- Reading -------------------------------------------------------------------------------------
 
 interface SummaryRow extends Record<string, unknown> {
@@ -165,13 +224,17 @@ interface SummaryRow extends Record<string, unknown> {
   createdAt: string;
   affectedDrops: number;
   acknowledgedDrops: number;
+  heldDrops: number;
+  awaitingDrops: number;
+  repickedDrops: number;
   unitsQuarantined: number;
 }
 
 /**
  * The recalls the scope has a share in, newest first (or the one asked for), each with the scope's share:
- * the drops it may see that still hold recalled units, how many of those the buyers acknowledged, and
- * the units still in its quarantined lots.
+ * the drops it may see that still hold recalled units, how many of those the buyers acknowledged, are
+ * held undelivered by the supplier, or are delivered and await the buyer's confirmation; the drops
+ * re-picked off the recalled batches; and the units still in its quarantined lots.
  */
 export async function listRecalls(
   db: Executor,
@@ -188,13 +251,18 @@ export async function listRecalls(
                ${iso(sql`r.created_at`)} as "createdAt",
                coalesce(t.affected, 0) as "affectedDrops",
                coalesce(t.acknowledged, 0) as "acknowledgedDrops",
+               coalesce(t.held, 0) as "heldDrops",
+               coalesce(t.awaiting, 0) as "awaitingDrops",
+               coalesce(rp.repicked, 0) as "repickedDrops",
                coalesce(q.units, 0) as "unitsQuarantined"
         from recalls r
         join products p on p.id = r.product_id
         join organizations dorg on dorg.id = r.declared_by_org_id
         left join organizations s on s.id = r.supplier_id
         left join lateral (
-          select count(distinct d.id)::int as affected, count(distinct ra.drop_id)::int as acknowledged
+          select count(distinct d.id)::int as affected, count(distinct ra.drop_id)::int as acknowledged,
+                 count(distinct d.id) filter (where d.status <> 'Delivered')::int as held,
+                 count(distinct d.id) filter (where d.status = 'Delivered' and ra.drop_id is null)::int as awaiting
           from recall_lots rl
           join drop_allocations a on a.lot_id = rl.lot_id and a.returned_at is null
           join order_drops d on d.id = a.drop_id
@@ -202,6 +270,13 @@ export async function listRecalls(
           left join recall_acknowledgements ra on ra.recall_id = r.id and ra.drop_id = d.id
           where rl.recall_id = r.id and ${ordersOf(scope)}
         ) t on true
+        left join lateral (
+          select count(*)::int as repicked
+          from recall_repicks rr
+          join order_drops d on d.id = rr.drop_id
+          join orders o on o.id = d.order_id
+          where rr.recall_id = r.id and ${ordersOf(scope)}
+        ) rp on true
         left join lateral (
           select sum(l.quantity)::int as units
           from recall_lots rl join inventory_lots l on l.id = rl.lot_id
@@ -274,6 +349,27 @@ export function listTrace(
   );
 }
 
+/**
+ * The drops of the recall the scope may see that were re-picked off its batches, with what each holds
+ * now, by buyer, order and drop as the trace is.
+ */
+export function listRepicked(db: Executor, scope: RecallScope, recallId: string): Promise<RecallRepickRow[]> {
+  return queryRows<RecallRepickRow & Record<string, unknown>>(
+    db,
+    sql`select o.id as "orderId", o.number as "orderNumber", d.id as "dropId", d.sequence as "dropSequence",
+               json_build_object('id', b.id, 'name', b.name) as buyer,
+               d.address_name as "addressName", d.address, rr.units,
+               ${dropBatchesJson(sql`d.id`)} as batches, d.status::text as status,
+               ${iso(sql`rr.repicked_at`)} as "repickedAt", rr.repicked_by_name as "repickedBy"
+        from recall_repicks rr
+        join order_drops d on d.id = rr.drop_id
+        join orders o on o.id = d.order_id
+        join organizations b on b.id = o.buyer_org_id
+        where rr.recall_id = ${recallId} and ${ordersOf(scope)}
+        order by b.name, o.number, d.sequence`,
+  );
+}
+
 // --- Acknowledging -----------------------------------------------------------------------------------
 
 /** The buyer's drop with its order's parties, or null when the drop is not the buyer's. */
@@ -289,22 +385,32 @@ export async function findBuyerDrop(db: Executor, buyerOrgId: string, dropId: st
 }
 
 /**
- * Records the acknowledgement once: a second one keeps the first time and person. Answers whether this
- * call wrote it.
+ * Records the acknowledgement once, and only of a delivered drop: a second one keeps the first time and
+ * person. Answers 'written', 'kept' (acknowledged before) or 'not_delivered' (the supplier still holds
+ * the drop; nothing is written). The drop's status is read in the insert, so the rule is the database's.
  */
 export async function acknowledge(
   tx: Tx,
   row: { recallId: string; dropId: string; user: { id: string; name: string }; at: Date },
-): Promise<boolean> {
-  const inserted = await queryRows<{ dropId: string }>(
+): Promise<'written' | 'kept' | 'not_delivered'> {
+  const [answer] = await queryRows<{ outcome: 'written' | 'kept' | 'not_delivered' }>(
     tx,
-    sql`insert into recall_acknowledgements (recall_id, drop_id, acknowledged_by_user_id, acknowledged_by_name,
-                                             acknowledged_at)
-        values (${row.recallId}, ${row.dropId}, ${row.user.id}, ${row.user.name}, ${row.at})
-        on conflict (recall_id, drop_id) do nothing
-        returning drop_id as "dropId"`,
+    sql`with inserted as (
+          insert into recall_acknowledgements (recall_id, drop_id, acknowledged_by_user_id, acknowledged_by_name,
+                                               acknowledged_at)
+          select ${row.recallId}, d.id, ${row.user.id}, ${row.user.name}, ${row.at}
+          from order_drops d where d.id = ${row.dropId} and d.status = 'Delivered'
+          on conflict (recall_id, drop_id) do nothing
+          returning drop_id
+        )
+        select case
+                 when exists (select 1 from inserted) then 'written'
+                 when exists (select 1 from recall_acknowledgements
+                              where recall_id = ${row.recallId} and drop_id = ${row.dropId}) then 'kept'
+                 else 'not_delivered'
+               end as outcome`,
   );
-  return inserted.length > 0;
+  return answer!.outcome;
 }
 
 // --- Notifications (notify-event.ts) ------------------------------------------------------------------
@@ -331,19 +437,33 @@ export async function readRecallForNotification(db: Executor, recallId: string) 
         where r.id = ${recallId}`,
   );
   if (!recall) return null;
-  const suppliers = await queryRows<{ orgId: string; batchNumbers: string[]; units: number }>(
+  const suppliers = await queryRows<{
+    orgId: string;
+    batchNumbers: string[];
+    units: number;
+    heldDrops: number;
+  }>(
     db,
     sql`select l.supplier_id as "orgId", array_agg(distinct l.batch_number order by l.batch_number) as "batchNumbers",
-               sum(rl.units_held)::int as units
+               sum(rl.units_held)::int as units,
+               -- Its drops holding the batches that have not reached the pharmacy: on hold on its board.
+               (select count(distinct a.drop_id)::int
+                from recall_lots rl2
+                join inventory_lots l2 on l2.id = rl2.lot_id and l2.supplier_id = l.supplier_id
+                join drop_allocations a on a.lot_id = rl2.lot_id and a.returned_at is null
+                join order_drops d on d.id = a.drop_id and d.status <> 'Delivered'
+                where rl2.recall_id = ${recallId}) as "heldDrops"
         from recall_lots rl join inventory_lots l on l.id = rl.lot_id
         where rl.recall_id = ${recallId}
         group by l.supplier_id order by l.supplier_id`,
   );
-  const buyers = await queryRows<{ orgId: string; batchNumbers: string[]; drops: number }>(
+  // Delivered and undelivered drops apart: only the delivered ones reached the pharmacy.
+  const buyers = await queryRows<{ orgId: string; batchNumbers: string[]; delivered: number; held: number }>(
     db,
     sql`select o.buyer_org_id as "orgId",
                array_agg(distinct l.batch_number order by l.batch_number) as "batchNumbers",
-               count(distinct d.id)::int as drops
+               count(distinct d.id) filter (where d.status = 'Delivered')::int as delivered,
+               count(distinct d.id) filter (where d.status <> 'Delivered')::int as held
         from recall_lots rl
         join inventory_lots l on l.id = rl.lot_id
         join drop_allocations a on a.lot_id = rl.lot_id and a.returned_at is null

@@ -71,7 +71,8 @@ export default async function recallRoutes(app: FastifyInstance) {
         summary: 'The recalls the caller has a share in, newest first',
         description:
           'A supplier: the recalls that quarantined any of its lots. A customer: those whose recalled units ' +
-          'any of its deliveries still holds. A platform administrator: all. Counts are the caller’s share.',
+          'any of its deliveries still holds, or held until the supplier re-picked it. A platform ' +
+          'administrator: all. Counts are the caller’s share.',
         security,
         response: { 200: z.array(recallSummarySchema), ...errors },
       },
@@ -89,7 +90,9 @@ export default async function recallRoutes(app: FastifyInstance) {
           'One recall with its quarantined lots and its trace of deliveries, as the caller may see them',
         description:
           'The trace lists every delivery still holding units of the recalled lots: a supplier’s own sales, a ' +
-          'customer’s own deliveries, all for a platform administrator. 404 when the caller has no share in it.',
+          'customer’s own deliveries, all for a platform administrator; `repicked` the deliveries the supplier ' +
+          're-picked off the recalled batches before dispatch, with what they hold now. 404 when the caller ' +
+          'has no share in it.',
         security,
         params: recallIdParamsSchema,
         response: { 200: recallDetailSchema, ...errors },
@@ -107,7 +110,8 @@ export default async function recallRoutes(app: FastifyInstance) {
         summary: 'Confirm a recalled delivery is quarantined at the pharmacy',
         description:
           'Once per recall and delivery: a second call answers the first acknowledgement unchanged. 404 for a ' +
-          'delivery that is not the caller’s; 409 DROP_NOT_RECALLED for one that holds none of the recalled units.',
+          'delivery that is not the caller’s; 409 DROP_NOT_RECALLED for one that holds none of the recalled units, ' +
+          'DROP_NOT_DELIVERED for one not delivered (the supplier holds it: nothing reached the pharmacy).',
         security,
         params: recallDropParamsSchema,
         response: { 200: recallAcknowledgementSchema, ...errors },

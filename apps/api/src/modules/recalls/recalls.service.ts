@@ -16,6 +16,7 @@ import {
   findBuyerDrop,
   listRecallLots,
   listRecalls,
+  listRepicked,
   listTrace,
   type RecallScope,
 } from './recalls.repository.ts';
@@ -36,11 +37,12 @@ function scopeOf(user: SessionUser): RecallScope {
 async function readRecall(db: Db, scope: RecallScope, recallId: string): Promise<RecallDetail> {
   const [summary] = await listRecalls(db, scope, recallId);
   if (!summary) throw notFound('RECALL_NOT_FOUND', RECALL_MESSAGES.notFound);
-  const [lots, trace] = await Promise.all([
+  const [lots, trace, repicked] = await Promise.all([
     listRecallLots(db, scope, recallId),
     listTrace(db, scope, recallId),
+    listRepicked(db, scope, recallId),
   ]);
-  return { ...summary, lots, trace };
+  return { ...summary, lots, trace, repicked };
 }
 
 /**
@@ -70,7 +72,8 @@ export function getRecall(db: Db, user: SessionUser, recallId: string): Promise<
  * The buyer confirms a recalled delivery is quarantined at its pharmacy: once per recall and drop (a
  * second call keeps the first time and person), and recorded as recall.acknowledged for seller and buyer
  * only when this call wrote it. 404 for a drop that is not the caller's; 409 for one of its drops that
- * holds none of the recall's units.
+ * holds none of the recall's units, and for one not delivered (DROP_NOT_DELIVERED: the supplier holds it,
+ * and there is nothing at the pharmacy to quarantine).
  */
 export async function acknowledgeRecall(
   db: Db,
@@ -86,13 +89,15 @@ export async function acknowledgeRecall(
     if (!recall) throw notFound('RECALL_NOT_FOUND', RECALL_MESSAGES.notFound);
     const [row] = await listTrace(tx, scope, params.id, params.dropId);
     if (!row) throw conflict('DROP_NOT_RECALLED', RECALL_MESSAGES.dropNotAffected);
-    const wrote = await acknowledge(tx, {
+    const outcome = await acknowledge(tx, {
       recallId: params.id,
       dropId: params.dropId,
       user: { id: user.id, name: user.name },
       at: new Date(),
     });
-    if (!wrote) return;
+    if (outcome === 'not_delivered')
+      throw conflict('DROP_NOT_DELIVERED', RECALL_MESSAGES.notDelivered(row.orderNumber, row.dropSequence));
+    if (outcome === 'kept') return;
     await recordEvent(tx, {
       type: 'recall.acknowledged',
       orgIds: [drop.sellerOrgId, drop.buyerOrgId],

@@ -86,7 +86,14 @@ async function freshProduct(): Promise<string> {
 }
 async function sync(
   authorization: string,
-  body: { productId: string; quantity: number; unitPrice: number; expiryDate?: string | null; moq?: number },
+  body: {
+    productId: string;
+    quantity: number;
+    unitPrice: number;
+    expiryDate?: string | null;
+    moq?: number;
+    confirmExpired?: boolean;
+  },
 ) {
   const res = await t.app.inject({
     method: 'POST',
@@ -101,7 +108,7 @@ async function toggle(orgName: string, active: boolean) {
     method: 'PATCH',
     url: `/api/admin/entities/${org[orgName]}/toggle`,
     headers: { authorization: platform },
-    payload: { active },
+    payload: { active, reason: 'Marketplace test' },
   });
   expect(res.statusCode).toBe(200);
 }
@@ -326,7 +333,13 @@ describe('GET /api/suppliers/:id/products', () => {
     const product = await freshProduct();
     const temaId = org['Tema Pharma Distributors']!;
     const has = async () => (await catalogue(temaId, accracare)).find((i) => i.productId === product);
-    await sync(tema, { productId: product, quantity: 500, unitPrice: 9.5, expiryDate: inDays(-1) });
+    await sync(tema, {
+      productId: product,
+      quantity: 500,
+      unitPrice: 9.5,
+      expiryDate: inDays(-1),
+      confirmExpired: true,
+    });
     await sync(tema, { productId: product, quantity: 0, unitPrice: 9.5, expiryDate: inDays(200) });
     expect(await has()).toBeUndefined();
     await sync(tema, { productId: product, quantity: 7, unitPrice: 9.5, expiryDate: null, moq: 3 });
@@ -448,7 +461,13 @@ describe('GET /api/products/:id/suppliers', () => {
     await sync(northstar, { productId: product, quantity: 900, unitPrice: 3, expiryDate: inDays(300) });
     await sync(harbour, { productId: product, quantity: 900, unitPrice: 4, expiryDate: inDays(300) });
     const ashanti = await t.login('admin@ashanti-pharma.demo', 'supplier');
-    await sync(ashanti, { productId: product, quantity: 900, unitPrice: 5, expiryDate: inDays(-2) });
+    await sync(ashanti, {
+      productId: product,
+      quantity: 900,
+      unitPrice: 5,
+      expiryDate: inDays(-2),
+      confirmExpired: true,
+    });
 
     const list = await matches(product, accracare);
     for (const m of list) supplierMatchSchema.parse(m);

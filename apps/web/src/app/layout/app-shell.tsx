@@ -19,7 +19,8 @@ export function AppShell() {
   const token = useAuthToken();
   const [liveStatus, setLiveStatus] = useState<LiveStatus | null>(null);
   return (
-    <div className="flex min-h-dvh flex-col">
+    // The padding is the customer area's bottom bar on a phone (index.css), so the footer ends above it.
+    <div className="flex min-h-dvh flex-col pb-[var(--bottom-nav,0px)]">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

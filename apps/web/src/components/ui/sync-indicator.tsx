@@ -28,7 +28,7 @@ export function SyncIndicator() {
   return (
     <div
       role="status"
-      className="pointer-events-none fixed right-4 bottom-4 z-50 flex max-w-[calc(100vw-2rem)] items-center gap-2 rounded-full border border-slate-200 bg-white/95 px-3 py-1.5 text-xs text-slate-600 shadow-md backdrop-blur"
+      className="pointer-events-none fixed right-4 bottom-[calc(var(--bottom-nav,0px)+1rem)] z-50 flex max-w-[calc(100vw-2rem)] items-center gap-2 rounded-full border border-slate-200 bg-white/95 px-3 py-1.5 text-xs text-slate-600 shadow-md backdrop-blur"
     >
       <Spinner className="size-3.5 shrink-0 text-emerald-700" />
       <span>

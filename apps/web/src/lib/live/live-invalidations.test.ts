@@ -116,8 +116,9 @@ describe('what each live event refreshes', () => {
   });
 
   it("a drop moved by the supplier changes the buyer's orders page and what the marketplace offers", async () => {
+    // Cancelled or re-picked off a recalled batch, it also leaves the recall's trace and notice.
     expect(await refreshedBy('drop.moved')).toEqual(
-      sorted(ORDERS, MARKETPLACE, ['own inventory', 'forecast']),
+      sorted(ORDERS, MARKETPLACE, ['own inventory', 'forecast', 'recalls', 'recall trace']),
     );
   });
 
@@ -195,6 +196,7 @@ describe('what each live event refreshes', () => {
       'inventory',
       'price-history',
       'orders',
+      'recalls',
     ]);
   });
 

@@ -73,7 +73,8 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   'order.released': TRADE,
   // A cancelled release gives stock and credit back; a cancelled draft only leaves the lists.
   'order.cancelled': TRADE,
-  'drop.moved': [KEYS.orders, ...MARKETPLACE, KEYS.inventory],
+  // A drop cancelled or re-picked off a recalled batch leaves that recall's trace and the buyer's notice.
+  'drop.moved': [KEYS.orders, ...MARKETPLACE, KEYS.inventory, KEYS.recalls],
   'credit.application_submitted': [KEYS.credit],
   // Matches carry the buyer's available credit and payment methods per supplier.
   'credit.decided': [KEYS.credit, KEYS.matches],

@@ -49,13 +49,8 @@ export function AdminRoute() {
         <GovernanceTiles />
       </section>
 
-      <AdminRecallsSection orgId={user.orgId} />
-
-      <ActivityList
-        orgId={user.orgId}
-        description="What happened across the marketplace, newest first: every organisation's activity."
-      />
-
+      {/* The work first: which organisations may trade (licence reviews among them), then recalls, and
+          the activity feed last, as the record to look back on. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <EntityManagement />
@@ -88,6 +83,13 @@ export function AdminRoute() {
           </Card>
         </div>
       </div>
+
+      <AdminRecallsSection orgId={user.orgId} />
+
+      <ActivityList
+        orgId={user.orgId}
+        description="What happened across the marketplace, newest first: every organisation's activity."
+      />
     </div>
   );
 }

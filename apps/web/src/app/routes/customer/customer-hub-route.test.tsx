@@ -108,10 +108,27 @@ describe('customer hub', () => {
     URL.revokeObjectURL = realRevoke;
   });
 
+  it("shows SPEC's fixed marketing figures under 'Across Aduro', so they do not read as the pharmacy's own", async () => {
+    openHub();
+    const figures = await screen.findByRole('region', { name: 'Across Aduro' });
+    expect(within(figures).getByText(/not your pharmacy's own/)).toBeInTheDocument();
+    for (const [value, label] of [
+      ['98%', 'on-time dispatch'],
+      ['Under 4 minutes', 'for credit approval'],
+      ['12.4%', 'average savings'],
+      ['2.3 days', 'lead time'],
+    ] as const) {
+      expect(within(figures).getByText(label).nextSibling).toHaveTextContent(value);
+    }
+    expect(figures).toHaveTextContent('Reorder hint: 150 units in 14 days');
+  });
+
   it('opens a product card as the product dialog and lists its supplier matches, cheapest first', async () => {
     const { user } = openHub();
     await user.click(
-      await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules, Ernest Chemists/ }),
+      await screen.findByRole('button', {
+        name: /Amoxicillin 500\smg capsules.*Ernest Chemists.*Open product details$/s,
+      }),
     );
 
     expect(await screen.findByRole('dialog', { name: 'Amoxicillin 500 mg capsules' })).toBeInTheDocument();
@@ -140,7 +157,9 @@ describe('customer hub', () => {
   it("compares up to three suppliers, refuses a fourth with 'Select up to three suppliers for comparison.', and removes one", async () => {
     const toastError = vi.spyOn(toast, 'error');
     const { user } = openHub();
-    await user.click(await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules,/ }));
+    await user.click(
+      await screen.findByRole('button', { name: /Amoxicillin 500\smg capsules.*Open product details$/s }),
+    );
     await user.keyboard('{Escape}');
 
     for (const name of [TEMA.name, ACCRA.name, CAPE.name]) {
@@ -166,7 +185,9 @@ describe('customer hub', () => {
     const { user } = openHub({
       'GET /products?q=Paracetamol+500+mg+tablets&limit=50': () => json([PARACETAMOL]),
     });
-    await user.click(await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules,/ }));
+    await user.click(
+      await screen.findByRole('button', { name: /Amoxicillin 500\smg capsules.*Open product details$/s }),
+    );
     await user.keyboard('{Escape}');
     await user.click(await screen.findByRole('button', { name: `Compare: ${TEMA.name}` }));
     await user.click(screen.getByRole('button', { name: `Compare: ${ACCRA.name}` }));
@@ -193,7 +214,9 @@ describe('customer hub', () => {
   it("opens the cart drawer after adding, and shows the cart's line count in the header", async () => {
     const { user } = openHub({}, 2);
     expect(await screen.findByRole('button', { name: 'Cart, 2 lines' })).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules,/ }));
+    await user.click(
+      await screen.findByRole('button', { name: /Amoxicillin 500\smg capsules.*Open product details$/s }),
+    );
     await user.keyboard('{Escape}');
     await user.click(await screen.findByRole('button', { name: `Add to cart from ${TEMA.name}` }));
     await user.click(await screen.findByRole('button', { name: 'Confirm add' }));
@@ -217,7 +240,9 @@ describe('customer hub', () => {
     });
     const toastSuccess = vi.spyOn(toast, 'success');
     const { user, fetchMock } = openHub();
-    await user.click(await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules,/ }));
+    await user.click(
+      await screen.findByRole('button', { name: /Amoxicillin 500\smg capsules.*Open product details$/s }),
+    );
     await screen.findByText(/stock it, from/);
     // Every read the dialog makes has answered before counting, so a late one cannot pass for the RFQ's.
     await screen.findByText(NO_PRICE_HISTORY_MESSAGE);
@@ -236,7 +261,9 @@ describe('customer hub', () => {
     const { user } = openHub({
       [`GET /products/${AMOXICILLIN.id}/suppliers?buyerId=${ORG}`]: () => json([]),
     });
-    await user.click(await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules,/ }));
+    await user.click(
+      await screen.findByRole('button', { name: /Amoxicillin 500\smg capsules.*Open product details$/s }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Amoxicillin 500 mg capsules' });
     expect(
       await within(dialog).findByText(

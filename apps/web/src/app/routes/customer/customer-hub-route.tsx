@@ -42,7 +42,11 @@ const ProcurementCartModal = lazyDialog(
   async () => (await import('../../../features/cart/components/procurement-cart-modal')).ProcurementCartModal,
 );
 
-/** SPEC §2: fixed marketing figures, not computed from data. */
+/**
+ * SPEC §2: fixed marketing figures, not computed from data. They are the marketplace's, not the buyer's,
+ * so they sit under a heading that says so: beside the buyer's own name and cart, unlabelled figures
+ * read as the pharmacy's own results (docs/domain.md "The web app").
+ */
 const MARKETPLACE_FIGURES = [
   { value: '98%', label: 'on-time dispatch' },
   { value: 'Under 4 minutes', label: 'for credit approval' },
@@ -152,7 +156,7 @@ export function CustomerHubRoute() {
               aria-label={`Cart, ${cartLines} ${cartLines === 1 ? 'line' : 'lines'}`}
             >
               <CartIcon />
-              Cart
+              Cart{' '}
               <span className="min-w-5 rounded-full bg-white/20 px-1.5 text-xs font-semibold tabular-nums">
                 {cartLines}
               </span>
@@ -162,9 +166,20 @@ export function CustomerHubRoute() {
       />
 
       <section
-        aria-label="Why buyers use Aduro"
+        aria-labelledby="aduro-figures-title"
         className="rounded-2xl bg-gradient-to-br from-slate-900 to-emerald-900 p-5 text-white sm:p-6"
       >
+        <div className="mb-4 flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
+          <h2
+            id="aduro-figures-title"
+            className="text-xs font-semibold tracking-wider text-emerald-200 uppercase"
+          >
+            Across Aduro
+          </h2>
+          <p className="text-xs text-emerald-50/80">
+            Figures for the whole marketplace, not your pharmacy&apos;s own.
+          </p>
+        </div>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {MARKETPLACE_FIGURES.map((figure) => (
             <div key={figure.label} className="flex flex-col-reverse justify-end">

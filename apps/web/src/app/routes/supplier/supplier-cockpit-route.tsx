@@ -66,7 +66,10 @@ function useChosenTab() {
   return [choice.tab, select] as const;
 }
 
-/** SPEC §2: static hero figures, not computed from data. */
+/**
+ * SPEC §2: static hero figures, not computed from data. They are the marketplace's, not this supplier's,
+ * so they sit under 'Across Aduro': beside the organisation's name they read as its own results.
+ */
 const HERO_FIGURES = [
   { value: '96%', label: 'in stock' },
   { value: '22 hrs', label: 'average dispatch lead' },
@@ -180,17 +183,29 @@ export function SupplierCockpitRoute() {
             {user.organizationName ? `${user.organizationName} cockpit` : 'Supplier cockpit'}
           </h1>
         </div>
-        <dl className="flex shrink-0 flex-wrap gap-x-3 gap-y-0.5 text-xs md:gap-x-6">
-          {HERO_FIGURES.map((figure) => (
-            <div
-              key={figure.label}
-              className="flex flex-row-reverse items-baseline justify-end gap-1 md:flex-col-reverse md:items-start md:gap-0"
-            >
-              <dt className="text-slate-300">{figure.label}</dt>
-              <dd className="font-semibold whitespace-nowrap md:text-lg">{figure.value}</dd>
-            </div>
-          ))}
-        </dl>
+        {/* On a phone the heading leads the figures' one line; from md it sits above them. */}
+        <section
+          aria-labelledby="aduro-figures-title"
+          className="flex shrink-0 flex-wrap items-baseline gap-x-3 gap-y-0.5 md:block"
+        >
+          <h2
+            id="aduro-figures-title"
+            className="text-[0.6875rem] font-semibold tracking-wider text-emerald-300 uppercase"
+          >
+            Across Aduro
+          </h2>
+          <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs md:gap-x-6">
+            {HERO_FIGURES.map((figure) => (
+              <div
+                key={figure.label}
+                className="flex flex-row-reverse items-baseline justify-end gap-1 md:flex-col-reverse md:items-start md:gap-0"
+              >
+                <dt className="text-slate-300">{figure.label}</dt>
+                <dd className="font-semibold whitespace-nowrap md:text-lg">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
       </section>
 
       {selected ? (

@@ -1,4 +1,9 @@
-import { adminEntitiesPageSchema, type AdminEntity, type EntityKind } from '@aduro/shared/admin';
+import {
+  adminEntitiesPageSchema,
+  type AdminEntity,
+  type EntityKind,
+  type EntityStatus,
+} from '@aduro/shared/admin';
 import { PAGE_DEFAULT, type Page } from '@aduro/shared/pagination';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,7 +13,8 @@ export type EntityFilter = 'all' | EntityKind;
 /** What GET /admin/entities narrows by (entityListQuerySchema), less the paging. */
 export interface EntityFilters {
   kind?: EntityKind;
-  active?: boolean;
+  /** Active, awaiting licence review or deactivated (the API's `active` flag cannot tell the last two apart). */
+  status?: EntityStatus;
   q?: string;
 }
 
@@ -25,13 +31,13 @@ export const entitiesKeys = {
 export function entityFilterParams(filters: EntityFilters): Record<string, string> {
   const sent: Record<string, string> = {};
   if (filters.kind) sent.kind = filters.kind;
-  if (filters.active !== undefined) sent.active = String(filters.active);
+  if (filters.status) sent.status = filters.status;
   const q = filters.q?.trim();
   if (q) sent.q = q;
   return sent;
 }
 
-/** GET /admin/entities?kind=&active=&q=&limit=&cursor=: one page in review order and the filtered total. */
+/** GET /admin/entities?kind=&status=&q=&limit=&cursor=: one page in review order and the filtered total. */
 export function getEntitiesPage(
   filters: EntityFilters,
   cursor: string | null,

@@ -1,18 +1,17 @@
-import { adminEntitySchema, type AdminEntity } from '@aduro/shared/admin';
+import { adminEntitySchema, type AdminEntity, type ToggleEntityInput } from '@aduro/shared/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface EntityToggle {
+export interface EntityToggle extends ToggleEntityInput {
   id: string;
-  active: boolean;
 }
 
-/** PATCH /admin/entities/{id}/toggle. */
-export function toggleEntity({ id, active }: EntityToggle): Promise<AdminEntity> {
+/** PATCH /admin/entities/{id}/toggle, with the reason the organisation's admins and the trail are told. */
+export function toggleEntity({ id, active, reason }: EntityToggle): Promise<AdminEntity> {
   return apiRequest(`/admin/entities/${id}/toggle`, {
     method: 'PATCH',
-    body: { active },
+    body: { active, reason },
     schema: adminEntitySchema,
   });
 }

@@ -1,9 +1,9 @@
-import type { AdminEntity } from '@aduro/shared/admin';
+import { ENTITY_STATUS_LABELS, type AdminEntity, type EntityStatus } from '@aduro/shared/admin';
 import type { Page } from '@aduro/shared/pagination';
 import type { InfiniteData } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -19,7 +19,8 @@ import { useDownloadEntitiesCsv } from '../api/download-entities-csv';
 import { useEntitiesPages, type EntityFilter } from '../api/get-entities';
 import { useOpenLicence } from '../api/open-licence';
 import { useToggleEntity } from '../api/toggle-entity';
-import { useEntityFilters, type EntityActiveFilter } from '../hooks/use-entity-filters';
+import { useEntityFilters, type EntityStatusFilter } from '../hooks/use-entity-filters';
+import { ToggleEntityDialog } from './toggle-entity-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { countText, loadMoreProps, pageItems, pageTotal } from '../../../lib/pages';
 
@@ -34,11 +35,19 @@ const FILTERS: ReadonlyArray<{ value: EntityFilter; label: string }> = [
   { value: 'customer', label: 'Customers' },
 ];
 
-const ACTIVE_FILTERS: ReadonlyArray<{ value: EntityActiveFilter; label: string }> = [
+const STATUS_FILTERS: ReadonlyArray<{ value: EntityStatusFilter; label: string }> = [
   { value: 'all', label: 'Any status' },
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Deactivated' },
+  { value: 'active', label: ENTITY_STATUS_LABELS.active },
+  { value: 'awaiting_review', label: ENTITY_STATUS_LABELS.awaiting_review },
+  { value: 'deactivated', label: ENTITY_STATUS_LABELS.deactivated },
 ];
+
+/** A supplier awaiting its licence review is work to do, not a sanction: amber, not red. */
+const STATUS_TONES: Record<EntityStatus, BadgeTone> = {
+  active: 'green',
+  awaiting_review: 'yellow',
+  deactivated: 'red',
+};
 
 /** '1 organisation', '1,204 organisations': every one the filters match, not only those loaded. */
 export const entityCountText = (total: number): string => countText(total, 'organisation');
@@ -56,6 +65,8 @@ export function EntityManagement() {
   const filters = useEntityFilters();
   const pages = useEntitiesPages(filters.applied);
   const toggle = useToggleEntity();
+  // The organisation whose toggle awaits confirmation: nothing changes until its reason is confirmed.
+  const [confirming, setConfirming] = useState<AdminEntity | null>(null);
   const licence = useOpenLicence();
   const csv = useDownloadEntitiesCsv();
   const fieldId = useId();
@@ -109,7 +120,7 @@ export function EntityManagement() {
               entity={entity}
               toggling={toggle.isPending && toggle.variables?.id === entity.id}
               openingLicence={licence.isPending && licence.variables === entity.id}
-              onToggle={() => toggle.mutate({ id: entity.id, active: !entity.isActive })}
+              onToggle={() => setConfirming(entity)}
               onOpenLicence={() => licence.mutate(entity.id)}
             />
           ))}
@@ -162,9 +173,9 @@ export function EntityManagement() {
           />
           <SegmentedControl
             label="Show status"
-            options={ACTIVE_FILTERS}
-            value={filters.values.active}
-            onChange={filters.setActive}
+            options={STATUS_FILTERS}
+            value={filters.values.status}
+            onChange={filters.setStatus}
           />
         </div>
       </div>
@@ -174,6 +185,19 @@ export function EntityManagement() {
         </p>
       )}
       {list}
+      <ToggleEntityDialog
+        entity={confirming}
+        pending={toggle.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={(reason) =>
+          confirming &&
+          toggle.mutate(
+            { id: confirming.id, active: !confirming.isActive, reason },
+            // A refusal toasts globally and leaves the dialog open, the reason kept, to retry or cancel.
+            { onSuccess: () => setConfirming(null) },
+          )
+        }
+      />
     </Card>
   );
 }
@@ -202,7 +226,7 @@ function EntityRow({ entity, toggling, openingLicence, onToggle, onOpenLicence }
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           {entity.name}
-          <Badge tone={entity.isActive ? 'green' : 'red'}>{entity.isActive ? 'Active' : 'Deactivated'}</Badge>
+          <Badge tone={STATUS_TONES[entity.status]}>{ENTITY_STATUS_LABELS[entity.status]}</Badge>
         </p>
         <p className="mt-0.5 text-sm text-slate-600">{details.join(' · ')}</p>
         <p className="text-xs text-slate-500">Payment terms: {entity.paymentTerms}</p>

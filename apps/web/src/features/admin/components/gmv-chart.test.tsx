@@ -68,7 +68,14 @@ afterEach(() => vi.unstubAllGlobals());
 function renderChart() {
   mockFetch({
     'GET /admin/stats': () =>
-      json({ totalProducts: 4, totalSuppliers: 2, activeCustomers: 3, gmv: 2000.5, gmvByWeek: WEEKS }),
+      json({
+        totalProducts: 4,
+        totalSuppliers: 2,
+        suppliersAwaitingReview: 1,
+        activeCustomers: 3,
+        gmv: 2000.5,
+        gmvByWeek: WEEKS,
+      }),
   });
   render(
     <QueryClientProvider client={createQueryClient()}>

@@ -20,7 +20,16 @@ export function GovernanceTiles() {
   return (
     <dl className="grid grid-cols-3 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatTile label="Total products" value={value((s) => formatUnits(s.totalProducts))} />
-      <StatTile label="Active suppliers" value={value((s) => formatUnits(s.totalSuppliers))} />
+      <StatTile
+        label="Active suppliers"
+        value={value((s) => formatUnits(s.totalSuppliers))}
+        // Suppliers awaiting licence review are not deactivated ones: counted apart, beside the active.
+        hint={
+          stats.data && stats.data.suppliersAwaitingReview > 0
+            ? `${formatUnits(stats.data.suppliersAwaitingReview)} awaiting review`
+            : undefined
+        }
+      />
       <StatTile label="Active customers" value={value((s) => formatUnits(s.activeCustomers))} />
       <StatTile
         label="Gross merchandise value"

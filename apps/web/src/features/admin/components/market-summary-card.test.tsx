@@ -19,6 +19,7 @@ const facts = {
   overdueInvoices: 0,
   overdueAmount: 0,
   inactiveSuppliers: 0,
+  suppliersAwaitingReview: 0,
   inactiveCustomers: 0,
 };
 

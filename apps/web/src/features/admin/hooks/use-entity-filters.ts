@@ -1,34 +1,37 @@
-import { ENTITY_KINDS, type EntityKind } from '@aduro/shared/admin';
+import { ENTITY_KINDS, ENTITY_STATUSES, type EntityKind, type EntityStatus } from '@aduro/shared/admin';
 import { useUrlFilters } from '../../../lib/url-filters';
 import type { EntityFilter, EntityFilters } from '../api/get-entities';
 
 /** The URL parameters, prefixed: the admin page holds other lists whose filters share the query string. */
-export const ENTITY_PARAMS = { kind: 'entityKind', active: 'entityActive', q: 'entityQ' } as const;
+export const ENTITY_PARAMS = { kind: 'entityKind', status: 'entityStatus', q: 'entityQ' } as const;
 
-export type EntityActiveFilter = 'all' | 'true' | 'false';
+/** Any status, or one: active, awaiting licence review, deactivated. */
+export type EntityStatusFilter = 'all' | EntityStatus;
 
 export interface EntityFilterValues {
   kind: EntityFilter;
-  active: EntityActiveFilter;
+  status: EntityStatusFilter;
   q: string;
 }
 
-const DEFAULTS: EntityFilterValues = { kind: 'all', active: 'all', q: '' };
+const DEFAULTS: EntityFilterValues = { kind: 'all', status: 'all', q: '' };
 
 const isKind = (value: string | null): value is EntityKind => ENTITY_KINDS.some((kind) => kind === value);
+const isStatus = (value: string | null): value is EntityStatus =>
+  ENTITY_STATUSES.some((status) => status === value);
 
 function readFilters(params: URLSearchParams): EntityFilterValues {
   const kind = params.get(ENTITY_PARAMS.kind);
-  const active = params.get(ENTITY_PARAMS.active);
+  const status = params.get(ENTITY_PARAMS.status);
   return {
     kind: isKind(kind) ? kind : 'all',
-    active: active === 'true' || active === 'false' ? active : 'all',
+    status: isStatus(status) ? status : 'all',
     q: params.get(ENTITY_PARAMS.q) ?? '',
   };
 }
 
 /**
- * The entity review's filters, kept in the URL (entityKind, entityActive, entityQ; lib/url-filters.ts)
+ * The entity review's filters, kept in the URL (entityKind, entityStatus, entityQ; lib/url-filters.ts)
  * so a filtered view survives a reload and can be shared. The search text is written a moment after
  * typing stops.
  */
@@ -44,7 +47,7 @@ export function useEntityFilters() {
   /** As GET /admin/entities reads them: the text is what the URL holds, so typing does not refetch per key. */
   const applied: EntityFilters = {
     kind: url.kind === 'all' ? undefined : url.kind,
-    active: url.active === 'all' ? undefined : url.active === 'true',
+    status: url.status === 'all' ? undefined : url.status,
     q: url.q.trim() || undefined,
   };
 
@@ -54,7 +57,7 @@ export function useEntityFilters() {
     /** Some filter narrows the list: an empty list is then the filters' doing. */
     narrowed: Object.values(applied).some((value) => value !== undefined),
     setKind: (kind: EntityFilter) => filters.choose({ kind }),
-    setActive: (active: EntityActiveFilter) => filters.choose({ active }),
+    setStatus: (status: EntityStatusFilter) => filters.choose({ status }),
     setQ: (q: string) => filters.type('q', q),
     clear: filters.clear,
   };

@@ -1,3 +1,4 @@
+import { USER_TYPE_LABELS } from '@aduro/shared/auth';
 import type { UserType } from '@aduro/shared/permissions';
 import type { ChangeEvent } from 'react';
 import { cn } from '../../../components/ui/cn';
@@ -6,10 +7,11 @@ import type { AuthForm } from '../hooks/use-auth-form';
 
 // The pieces the sign-in and registration tabs both show, each tab deciding how it uses them.
 
+// The labels are shared: the server's "Choose Supplier to sign in." names a type by them.
 const USER_TYPE_COPY: Record<UserType, { label: string; description: string }> = {
-  customer: { label: 'Customer', description: 'Pharmacies and buyer organisations' },
-  supplier: { label: 'Supplier', description: 'Importers, distributors and manufacturers' },
-  platform: { label: 'Platform', description: 'Aduro administrators' },
+  customer: { label: USER_TYPE_LABELS.customer, description: 'Pharmacies and buyer organisations' },
+  supplier: { label: USER_TYPE_LABELS.supplier, description: 'Importers, distributors and manufacturers' },
+  platform: { label: USER_TYPE_LABELS.platform, description: 'Aduro administrators' },
 };
 
 export function AuthFormHeading({ title, description }: { title: string; description: string }) {

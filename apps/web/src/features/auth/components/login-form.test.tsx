@@ -142,6 +142,35 @@ describe('sign-in form', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('shows under the account types which type to choose when the password was right for another type', async () => {
+    const message = 'This is a supplier account. Choose Supplier to sign in.';
+    mockFetch({
+      'POST /auth/login': () =>
+        json(
+          {
+            code: 'WRONG_ACCOUNT_TYPE',
+            kind: 'unauthenticated',
+            message,
+            details: { accountType: 'supplier' },
+          },
+          401,
+        ),
+    });
+    const toastError = vi.spyOn(toast, 'error');
+    const { user, router } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+
+    const customer = await screen.findByRole('radio', { name: /^Customer/ });
+    await waitFor(() => expect(describedMessages(customer.closest('fieldset')!)).toEqual([message]));
+    expect(customer).toHaveAttribute('aria-invalid', 'true');
+    expect(toastError.mock.calls.map(([text]) => text)).toEqual([message]);
+    expect(router.state.location.pathname).toBe('/login');
+
+    // Choosing another type clears the message.
+    await user.click(screen.getByRole('radio', { name: /^Supplier/ }));
+    await waitFor(() => expect(screen.queryByText(message, { selector: '#userType-error' })).toBeNull());
+  });
+
   it("the 'Admin sign-in' link switches to sign-in mode with type platform", async () => {
     const { user } = await openLogin();
     await user.click(screen.getByRole('tab', { name: 'Create account' }));

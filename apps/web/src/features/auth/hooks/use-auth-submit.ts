@@ -20,6 +20,10 @@ export function useAuthSubmit({ form, licence }: AuthForm) {
     if (!(error instanceof ApiError)) return;
     // The taken e-mail is the one field to change; its message goes under it as well as in the toast.
     if (error.code === 'EMAIL_TAKEN') form.setError('email', { type: 'server', message: error.message });
+    // The password was right, the account type was not: the message under the types names the one to pick.
+    if (error.code === 'WRONG_ACCOUNT_TYPE') {
+      form.setError('userType', { type: 'server', message: error.message });
+    }
     if (!error.fieldErrors) return;
     const known = new Set<string>(Object.keys(SIGN_IN_DEFAULTS).filter((key) => key !== 'mode'));
     for (const [field, messages] of Object.entries(error.fieldErrors)) {

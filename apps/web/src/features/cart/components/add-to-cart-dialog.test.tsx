@@ -89,6 +89,18 @@ describe('AddToCartDialog', () => {
     expect(screen.getByText('GH₵2,090.00')).toBeInTheDocument();
   });
 
+  it("estimates the line at the supplier's price, whatever target price is typed", async () => {
+    mockFetch({});
+    const { user } = renderDialog();
+    await screen.findByRole('dialog');
+    await replace(user, 'Quantity (units)', '40');
+    await replace(user, /^Unit price/, '99.90');
+    expect(screen.getByText('Estimated line total').nextElementSibling).toHaveTextContent('GH₵4,180.00');
+    expect(field(/^Unit price/)).toHaveAccessibleDescription(
+      "Your target price, kept on the line. Orders are charged the supplier's current offer.",
+    );
+  });
+
   it('starts at 1 unit and a blank price when the supplier gives neither', async () => {
     mockFetch({});
     renderDialog({ supplier: { ...SUPPLIER, unitPrice: null, moq: null } });

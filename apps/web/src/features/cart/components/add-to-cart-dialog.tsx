@@ -1,14 +1,13 @@
-import { addToCartSchema, CART_MESSAGES, type AddToCartInput } from '@aduro/shared/cart';
-import { toCedis, toPesewas } from '@aduro/shared/money';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useEffectEvent, type FormEvent } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
+import { addToCartSchema, CART_MESSAGES } from '@aduro/shared/cart';
+import { useEffect, useEffectEvent, useMemo, type FormEvent } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormField, Input, Textarea } from '../../../components/ui/form-field';
 import { formatCedis, formatUnits } from '../../../lib/format';
 import { useAddToCart, type AddToCart } from '../api/add-to-cart';
+import { BLANK_LINE, cartLineResolver, estimateLineTotal, type CartLineFormValues } from '../utils/cart-form';
+import { CartLineFields } from './cart-line-fields';
 
 export interface AddToCartProduct {
   id: string;
@@ -37,69 +36,15 @@ export interface AddToCartDialogProps {
   onAdded: () => void;
 }
 
-/** The inputs as typed; numbers stay text until the shared schema reads them. */
-interface CartFormValues {
-  productId: string;
-  supplierId: string;
-  quantity: string;
-  unitPrice: string;
-  deliveryLocation: string;
-  preferredDropDate: string;
-  contactName: string;
-  contactPhone: string;
-  notes: string;
-}
-
 const FORM_ID = 'add-to-cart-form';
 
-/** Blank stays undefined so the schema, not this function, reports it (with the SPEC quantity text). */
-function toNumber(text: string): number | undefined {
-  if (text.trim() === '') return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/**
- * The form's text as the body addToCartSchema reads, field names unchanged: the same schema the API
- * route validates, which turns a blank, 0 or negative price into null and trims text to null.
- */
-function toCartInput(values: CartFormValues): AddToCartInput {
+function startingValues(supplier: AddToCartSupplier): CartLineFormValues {
   return {
-    ...values,
-    quantity: toNumber(values.quantity),
-    unitPrice: values.unitPrice.trim() === '' ? null : toNumber(values.unitPrice),
-  } as AddToCartInput;
-}
-
-const schemaResolver = zodResolver(addToCartSchema);
-
-/** Error paths are the form's own field names, so the cast only restates the values' type. */
-const cartResolver: Resolver<CartFormValues, unknown, AddToCart> = async (values, context, options) =>
-  (await schemaResolver(toCartInput(values), context, options as never)) as unknown as ResolverResult<
-    CartFormValues,
-    AddToCart
-  >;
-
-function startingValues(product: AddToCartProduct, supplier: AddToCartSupplier): CartFormValues {
-  return {
-    productId: product.id,
-    supplierId: supplier.id,
+    ...BLANK_LINE,
     // SPEC §2: start at the supplier's minimum order (the input's own minimum is 1) and its price.
     quantity: String(supplier.moq && supplier.moq > 1 ? supplier.moq : 1),
     unitPrice: supplier.unitPrice !== null && supplier.unitPrice > 0 ? supplier.unitPrice.toFixed(2) : '',
-    deliveryLocation: '',
-    preferredDropDate: '',
-    contactName: '',
-    contactPhone: '',
-    notes: '',
   };
-}
-
-/** Today in the buyer's calendar, as a date input's min: a drop cannot be preferred in the past. */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 interface CartFormProps {
@@ -114,22 +59,21 @@ interface CartFormProps {
  * the chosen supplier's MOQ and price, and a product change in the hub clears what was typed.
  */
 function AddToCartForm({ orgId, product, supplier, onValid }: CartFormProps) {
-  const { register, handleSubmit, control, formState } = useForm<CartFormValues, unknown, AddToCart>({
-    defaultValues: startingValues(product, supplier),
-    resolver: cartResolver,
+  // The product and supplier are the dialog's, not typed: the shared schema checks them with the rest.
+  const resolver = useMemo(
+    () => cartLineResolver(addToCartSchema, { productId: product.id, supplierId: supplier.id }),
+    [product.id, supplier.id],
+  );
+  const { register, handleSubmit, control, formState } = useForm<CartLineFormValues, unknown, AddToCart>({
+    defaultValues: startingValues(supplier),
+    resolver,
   });
   const { errors } = formState;
-  const [quantityText, priceText] = useWatch({ control, name: ['quantity', 'unitPrice'] });
-  const quantity = toNumber(quantityText);
-  const typedPrice = toNumber(priceText);
-  // What the line will be worth in the cart: the buyer's price, else the supplier's quote (SPEC §5).
-  const price = typedPrice !== undefined && typedPrice > 0 ? typedPrice : supplier.unitPrice;
-  const estimate =
-    quantity !== undefined && quantity > 0 && Number.isInteger(quantity) && price !== null
-      ? toCedis(quantity * toPesewas(price))
-      : null;
+  const quantityText = useWatch({ control, name: 'quantity' });
+  // What the line will cost in the cart and in the order: the supplier's offer, not the target typed.
+  const estimate = estimateLineTotal(quantityText, supplier.unitPrice);
 
-  function onInvalid(invalid: FieldErrors<CartFormValues>) {
+  function onInvalid(invalid: FieldErrors<CartLineFormValues>) {
     if (invalid.quantity?.message === CART_MESSAGES.quantity) toast.error(CART_MESSAGES.quantity);
   }
 
@@ -162,83 +106,7 @@ function AddToCartForm({ orgId, product, supplier, onValid }: CartFormProps) {
         )}
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="cart-quantity" label="Quantity (units)" error={errors.quantity?.message}>
-          {(c) => (
-            <Input {...c} {...register('quantity')} type="number" inputMode="numeric" min={1} step={1} />
-          )}
-        </FormField>
-        <FormField
-          id="cart-unit-price"
-          label="Unit price (GH₵)"
-          optional
-          error={errors.unitPrice?.message}
-          hint="Leave blank to use the supplier's quote."
-        >
-          {(c) => (
-            <Input
-              {...c}
-              {...register('unitPrice')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              placeholder="Supplier quote"
-            />
-          )}
-        </FormField>
-        <FormField
-          id="cart-delivery-location"
-          label="Delivery location"
-          optional
-          error={errors.deliveryLocation?.message}
-        >
-          {(c) => (
-            <Input
-              {...c}
-              {...register('deliveryLocation')}
-              autoComplete="street-address"
-              placeholder="Branch and address"
-            />
-          )}
-        </FormField>
-        <FormField
-          id="cart-drop-date"
-          label="Preferred drop date"
-          optional
-          error={errors.preferredDropDate?.message}
-        >
-          {(c) => <Input {...c} {...register('preferredDropDate')} type="date" min={today()} />}
-        </FormField>
-        <FormField id="cart-contact-name" label="Contact name" optional error={errors.contactName?.message}>
-          {(c) => <Input {...c} {...register('contactName')} autoComplete="name" />}
-        </FormField>
-        <FormField
-          id="cart-contact-phone"
-          label="Contact phone"
-          optional
-          error={errors.contactPhone?.message}
-        >
-          {(c) => (
-            <Input
-              {...c}
-              {...register('contactPhone')}
-              type="tel"
-              autoComplete="tel"
-              placeholder="+233 ..."
-            />
-          )}
-        </FormField>
-        <FormField
-          id="cart-notes"
-          label="Notes"
-          optional
-          error={errors.notes?.message}
-          className="sm:col-span-2"
-        >
-          {(c) => <Textarea {...c} {...register('notes')} placeholder="Anything the supplier should know" />}
-        </FormField>
-      </div>
+      <CartLineFields idPrefix="cart" register={register} errors={errors} />
 
       <p
         className="flex items-baseline justify-between gap-3 border-t border-slate-100 pt-3 text-sm"

@@ -25,10 +25,41 @@ describe('CartDrawer', () => {
     const lines = within(drawer.getByRole('list', { name: 'Cart lines' }));
     expect(lines.getByText('Amoxicillin 500 mg capsules')).toBeInTheDocument();
     expect(lines.getByText('GH₵2,090.00')).toBeInTheDocument();
-    expect(lines.getByText('Supplier quote')).toBeInTheDocument();
     expect(lines.getByText('GH₵35.50')).toBeInTheDocument();
+    expect(lines.getByText('GH₵1,065.00')).toBeInTheDocument();
     expect(drawer.getByText('GH₵3,155.00')).toBeInTheDocument();
     expect(drawer.getByRole('link', { name: 'Open cart' })).toHaveAttribute('href', '/customer/cart');
+  });
+
+  it("prices lines at the supplier's offer, with a different target price beside it and no price for an offer gone", async () => {
+    const targeted = cartItem({
+      product: { name: 'Metformin 500 mg tablets' },
+      quantity: 10,
+      unitPrice: 30,
+      quotedUnitPrice: 35.5,
+      lineTotal: 355,
+    });
+    const gone = cartItem({
+      product: { name: 'Ceftriaxone 1 g injection' },
+      quantity: 5,
+      unitPrice: null,
+      quotedUnitPrice: null,
+      lineTotal: null,
+    });
+    mockFetch({ 'GET /cart': () => json(cartOf([targeted, gone, AMOXICILLIN])) });
+    renderOpen(CartDrawer);
+    const lines = within(await screen.findByRole('list', { name: 'Cart lines' }));
+    const row = (name: string) => within(lines.getByText(name).closest('li')!);
+    expect(row('Metformin 500 mg tablets').getByText('GH₵35.50')).toBeInTheDocument();
+    expect(
+      row('Metformin 500 mg tablets').getByText('Your target price', { exact: false }),
+    ).toHaveTextContent('Your target price GH₵30.00');
+    expect(row('Metformin 500 mg tablets').getByText('GH₵355.00')).toBeInTheDocument();
+    expect(row('Ceftriaxone 1 g injection').getByText('No current offer')).toBeInTheDocument();
+    expect(row('Ceftriaxone 1 g injection').getByText('Not available')).toBeInTheDocument();
+    // The amoxicillin target is the offer: nothing to add.
+    expect(row('Amoxicillin 500 mg capsules').queryByText(/target/)).not.toBeInTheDocument();
+    expect(screen.getByText('GH₵2,445.00')).toBeInTheDocument();
   });
 
   it('removes a line with the SPEC toast', async () => {

@@ -7,7 +7,7 @@ import { formatCedis, formatUnits } from '../../../lib/format';
 import { useCart } from '../api/get-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { EMPTY_CART_MESSAGE, NO_ORGANISATION_MESSAGE, summariseCart } from '../utils/cart-view';
-import { UnitPrice } from './cart-line';
+import { lineTotalText, TargetPrice, UnitPrice } from './cart-line';
 
 export interface CartDrawerProps {
   open: boolean;
@@ -64,10 +64,17 @@ export function CartDrawer({ open, onOpenChange, orgId }: CartDrawerProps) {
                   <span className="tabular-nums">{formatUnits(item.quantity)} units</span> ×{' '}
                   <UnitPrice item={item} />
                 </p>
+                <TargetPrice item={item} className="mt-0.5 block text-xs" />
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
-                <span className="text-sm font-semibold text-slate-900 tabular-nums">
-                  {item.lineTotal !== null ? formatCedis(item.lineTotal) : 'On quote'}
+                <span
+                  className={
+                    item.lineTotal === null
+                      ? 'text-sm font-medium text-amber-800'
+                      : 'text-sm font-semibold text-slate-900 tabular-nums'
+                  }
+                >
+                  {lineTotalText(item)}
                 </span>
                 <Button
                   variant="ghost"

@@ -4,19 +4,31 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatCedis, formatDay, formatUnits } from '../../../lib/format';
-import { capitalise, LINE_FALLBACKS, orFallback } from '../utils/cart-view';
+import { capitalise, differingTarget, LINE_FALLBACKS, orFallback } from '../utils/cart-view';
 
-/** The buyer's own price, or 'Supplier quote' with the quote that applies now (SPEC §2, §5). */
+/**
+ * What one unit of the line costs: the supplier's current offer, the price drafting charges
+ * (docs/domain.md "Cart"); 'No current offer' when the supplier cannot supply it now.
+ */
 export function UnitPrice({ item }: { item: CartItem }) {
-  if (item.unitPrice !== null) return <span className="tabular-nums">{formatCedis(item.unitPrice)}</span>;
+  if (item.quotedUnitPrice === null) return <span className="text-amber-800">No current offer</span>;
+  return <span className="tabular-nums">{formatCedis(item.quotedUnitPrice)}</span>;
+}
+
+/** The buyer's target price, shown only where it differs from the offer (differingTarget). */
+export function TargetPrice({ item, className }: { item: CartItem; className?: string }) {
+  const target = differingTarget(item);
+  if (target === null) return null;
   return (
-    <span className="inline-flex flex-wrap items-baseline justify-end gap-x-1.5">
-      <span>Supplier quote</span>
-      <span className="text-slate-500 tabular-nums">
-        {item.quotedUnitPrice !== null ? formatCedis(item.quotedUnitPrice) : 'pending'}
-      </span>
+    <span className={cn('text-slate-500', className)}>
+      Your target price <span className="tabular-nums">{formatCedis(target)}</span>
     </span>
   );
+}
+
+/** The line's cost: its quantity at the offer, or 'Not available' when there is no offer to price it at. */
+export function lineTotalText(item: CartItem): string {
+  return item.lineTotal !== null ? formatCedis(item.lineTotal) : 'Not available';
 }
 
 function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -29,14 +41,29 @@ function Fact({ label, children, wide }: { label: string; children: ReactNode; w
 }
 
 /** A label on the left and its amount on the right, like a line of an invoice. */
-function MoneyRow({ label, total, children }: { label: string; total?: boolean; children: ReactNode }) {
+function MoneyRow({
+  label,
+  total,
+  muted,
+  children,
+}: {
+  label: string;
+  total?: boolean;
+  /** A figure beside the money, not part of it (the buyer's target price). */
+  muted?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div
       className={cn('flex items-baseline justify-between gap-3', total && 'border-t border-slate-200 pt-2')}
     >
-      <dt className="shrink-0 text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dt className="min-w-0 text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd
-        className={cn('min-w-0 text-right text-slate-900', total && 'text-base font-semibold tabular-nums')}
+        className={cn(
+          'shrink-0 text-right text-slate-900',
+          total && 'text-base font-semibold tabular-nums',
+          muted && 'text-slate-600',
+        )}
       >
         {children}
       </dd>
@@ -52,21 +79,24 @@ function Detail({ value, fallback }: { value: string | null; fallback: string })
 
 interface CartLineProps {
   item: CartItem;
+  onEdit: (item: CartItem) => void;
   onRemove: (item: CartItem) => void;
   removing: boolean;
 }
 
 /**
  * One cart line with every SPEC §2 detail: product, supplier and delivery on the left, the money on the
- * right (below on a phone, where the whole line is a card).
+ * right (below on a phone, where the whole line is a card). A line the supplier no longer offers says
+ * so and what it means, and offers removal only: an edit would be refused.
  */
-export function CartLine({ item, onRemove, removing }: CartLineProps) {
+export function CartLine({ item, onEdit, onRemove, removing }: CartLineProps) {
   const headingId = `cart-line-${item.id}`;
   const noLongerOffered = item.quotedUnitPrice === null;
+  const target = differingTarget(item);
   return (
     <article
       aria-labelledby={headingId}
-      className="grid overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs xl:grid-cols-[minmax(0,1fr)_15rem]"
+      className="grid overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs xl:grid-cols-[minmax(0,1fr)_16.5rem]"
     >
       <div className="min-w-0 p-4 sm:p-5">
         <h3 id={headingId} className="text-base font-semibold text-slate-900 [overflow-wrap:anywhere]">
@@ -78,6 +108,13 @@ export function CartLine({ item, onRemove, removing }: CartLineProps) {
           <span>{item.product.category}</span>
           {noLongerOffered && <Badge tone="yellow">Not currently offered</Badge>}
         </p>
+        {noLongerOffered && (
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+            {item.supplier.name} is not offering this product right now (inactive, or no stock in date), so
+            the line has no price and is left out of the estimated value. Remove it to draft the rest of your
+            cart.
+          </p>
+        )}
 
         <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
           <Fact label="Supplier">
@@ -121,32 +158,65 @@ export function CartLine({ item, onRemove, removing }: CartLineProps) {
           <MoneyRow label="Unit price">
             <UnitPrice item={item} />
           </MoneyRow>
+          {target !== null && (
+            <MoneyRow label="Your target price" muted>
+              <span className="tabular-nums">{formatCedis(target)}</span>
+            </MoneyRow>
+          )}
           <MoneyRow label="Line total" total>
-            {item.lineTotal !== null ? formatCedis(item.lineTotal) : 'On quote'}
+            {noLongerOffered ? (
+              // Said plainly, not in the figure's large type: there is no figure.
+              <span className="text-sm font-medium whitespace-nowrap text-amber-800">
+                {lineTotalText(item)}
+              </span>
+            ) : (
+              lineTotalText(item)
+            )}
           </MoneyRow>
         </dl>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="self-start sm:self-auto xl:self-stretch"
-          loading={removing}
-          // Every line has this button; the name says which product it takes out.
-          aria-label={`Remove ${item.product.name} from cart`}
-          onClick={() => onRemove(item)}
-        >
-          {!removing && (
-            <svg className="size-4 text-rose-600" viewBox="0 0 20 20" fill="none" aria-hidden="true">
-              <path
-                d="M4 6h12M8 6V4.5h4V6m-6 0 .6 9.5h6.8L14 6"
-                stroke="currentColor"
-                strokeWidth="1.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+        <div className="flex gap-2 self-start sm:self-auto xl:self-stretch xl:*:flex-1">
+          {!noLongerOffered && (
+            <Button
+              variant="secondary"
+              size="sm"
+              // Every line has this button; the name says which product it edits.
+              aria-label={`Edit ${item.product.name}`}
+              onClick={() => onEdit(item)}
+            >
+              <svg className="size-4 text-slate-500" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+                <path
+                  d="m12.5 4.5 3 3M4 16l.7-3.3 8.6-8.6a1.4 1.4 0 0 1 2 0l.6.6a1.4 1.4 0 0 1 0 2l-8.6 8.6L4 16Z"
+                  stroke="currentColor"
+                  strokeWidth="1.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              Edit
+            </Button>
           )}
-          Remove
-        </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={removing}
+            // Every line has this button; the name says which product it takes out.
+            aria-label={`Remove ${item.product.name} from cart`}
+            onClick={() => onRemove(item)}
+          >
+            {!removing && (
+              <svg className="size-4 text-rose-600" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+                <path
+                  d="M4 6h12M8 6V4.5h4V6m-6 0 .6 9.5h6.8L14 6"
+                  stroke="currentColor"
+                  strokeWidth="1.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            )}
+            Remove
+          </Button>
+        </div>
       </div>
     </article>
   );

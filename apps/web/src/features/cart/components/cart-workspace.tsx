@@ -15,6 +15,7 @@ import { EMPTY_CART_MESSAGE, NO_ORGANISATION_MESSAGE, summariseCart } from '../u
 import { CartLine } from './cart-line';
 import { ClearCartDialog } from './clear-cart-dialog';
 import { DraftedOrdersNotice } from './drafted-orders-notice';
+import { EditCartLineDialog } from './edit-cart-line-dialog';
 
 function LinesSkeleton() {
   return (
@@ -57,15 +58,27 @@ function CheckoutPanel({ items, drafting, onDraft }: CheckoutPanelProps) {
         </dl>
         <p className="text-slate-500">
           One order per supplier and product, each line a delivery drop. Orders are priced at the supplier's
-          current offer and wait for your approval before anything ships.
+          current offer, as the lines show, and wait for your approval before anything ships.
         </p>
         {summary.unpricedLines > 0 && (
-          <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200 ring-inset">
-            {summary.unpricedLines === 1 ? 'One line has' : `${summary.unpricedLines} lines have`} no current
-            supplier price and {summary.unpricedLines === 1 ? 'is' : 'are'} left out of the estimate.
+          <p
+            id="cart-unpriced-note"
+            className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200 ring-inset"
+          >
+            {summary.unpricedLines === 1
+              ? 'One line is not currently offered: it is left out of the estimate, and orders can be drafted once it is removed.'
+              : `${summary.unpricedLines} lines are not currently offered: they are left out of the estimate, and orders can be drafted once they are removed.`}
           </p>
         )}
-        <Button className="w-full" size="lg" loading={drafting} onClick={onDraft}>
+        <Button
+          className="w-full"
+          size="lg"
+          loading={drafting}
+          // Drafting refuses a cart holding a line nobody can supply now (409), so it is not offered.
+          disabled={summary.unpricedLines > 0}
+          aria-describedby={summary.unpricedLines > 0 ? 'cart-unpriced-note' : undefined}
+          onClick={onDraft}
+        >
           Draft orders from cart
         </Button>
       </div>
@@ -86,6 +99,7 @@ export function CartWorkspace({ orgId }: CartWorkspaceProps) {
   const cart = useCart(orgId);
   const remove = useRemoveCartItem(orgId);
   const [clearOpen, setClearOpen] = useState(false);
+  const [editing, setEditing] = useState<CartItem | null>(null);
   // Held here, not in the checkout panel: drafting empties the cart, which unmounts the panel.
   const checkout = useCheckoutCart(orgId);
   const drafted = checkout.data?.orders;
@@ -131,6 +145,7 @@ export function CartWorkspace({ orgId }: CartWorkspaceProps) {
             <CartLine
               item={item}
               removing={remove.isPending && remove.variables === item.id}
+              onEdit={setEditing}
               onRemove={(line) => remove.mutate(line.id)}
             />
           </li>
@@ -180,6 +195,8 @@ export function CartWorkspace({ orgId }: CartWorkspaceProps) {
           <CheckoutPanel items={items} drafting={checkout.isPending} onDraft={() => checkout.mutate()} />
         )}
       </div>
+
+      <EditCartLineDialog item={editing} onClose={() => setEditing(null)} orgId={orgId} />
 
       <ClearCartDialog
         open={clearOpen}

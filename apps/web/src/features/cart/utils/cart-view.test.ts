@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartItem } from '../testing/fixtures';
-import { capitalise, draftedOrdersMessage, orFallback, summariseCart } from './cart-view';
+import { capitalise, differingTarget, draftedOrdersMessage, orFallback, summariseCart } from './cart-view';
 
 describe('summariseCart', () => {
   it('adds line totals in whole pesewas, so cents never drift (0.1 + 0.2 is GH₵0.30)', () => {
@@ -53,6 +53,17 @@ describe('summariseCart', () => {
       unpricedLines: 0,
       draftOrders: 0,
     });
+  });
+});
+
+describe('differingTarget', () => {
+  it("gives the buyer's target only when it differs from the offer, or there is no offer", () => {
+    expect(differingTarget(cartItem({ unitPrice: 95, quotedUnitPrice: 104.5 }))).toBe(95);
+    expect(differingTarget(cartItem({ unitPrice: 20, quotedUnitPrice: null }))).toBe(20);
+    expect(differingTarget(cartItem({ unitPrice: 104.5, quotedUnitPrice: 104.5 }))).toBeNull();
+    // Compared in pesewas: floating-point noise is no difference.
+    expect(differingTarget(cartItem({ unitPrice: 0.1 + 0.2, quotedUnitPrice: 0.3 }))).toBeNull();
+    expect(differingTarget(cartItem({ unitPrice: null, quotedUnitPrice: 104.5 }))).toBeNull();
   });
 });
 

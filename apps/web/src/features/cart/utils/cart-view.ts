@@ -25,7 +25,10 @@ export interface CartSummary {
   totalQuantity: number;
   /** Sum of the known line totals, GH₵, added in whole pesewas (docs/domain.md "Money"). */
   estimatedValue: number;
-  /** Lines with neither the buyer's price nor a current supplier quote, left out of the value. */
+  /**
+   * Lines the supplier does not offer now (inactive, or no stock in date): no price, left out of the
+   * value, and a checkout is refused while the cart holds one.
+   */
   unpricedLines: number;
   /** Orders a checkout drafts: one per supplier and product (DOMAIN.md "Cart"). */
   draftOrders: number;
@@ -50,6 +53,17 @@ export function summariseCart(items: readonly CartItem[]): CartSummary {
     unpricedLines: unpriced,
     draftOrders: groups.size,
   };
+}
+
+/**
+ * The buyer's target price when it is worth showing beside the offer: it differs from the supplier's
+ * current price, or there is no current price to compare it with. Null when none was typed or it matches.
+ */
+export function differingTarget(item: CartItem): number | null {
+  if (item.unitPrice === null) return null;
+  if (item.quotedUnitPrice !== null && toPesewas(item.unitPrice) === toPesewas(item.quotedUnitPrice))
+    return null;
+  return item.unitPrice;
 }
 
 /** 'manufacturer' as 'Manufacturer'; the API sends the stored lower-case value. */

@@ -23,7 +23,9 @@ describe('CatalogueBrowser', () => {
     const amoxicillin = product();
     mockFetch({ 'GET /products?limit=12': () => json([amoxicillin]) });
     const { user, onOpenProduct } = renderBrowser(amoxicillin.id);
-    const card = await screen.findByRole('button', { name: /^Amoxicillin 500 mg capsules, Ernest Chemists/ });
+    const card = await screen.findByRole('button', {
+      name: /Amoxicillin 500\smg capsules.*Ernest Chemists.*Open product details$/s,
+    });
     expect(card).toHaveTextContent('Antibiotics');
     expect(card).toHaveTextContent('100 capsules per box');
     expect(card).toHaveTextContent('Comparing');

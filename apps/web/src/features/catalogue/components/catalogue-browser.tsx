@@ -37,8 +37,9 @@ function SearchIcon() {
 }
 
 /**
- * SPEC §2 catalogue search box and product cards. The search runs on the server (name or brand
- * contains the text) once typing pauses; the previous cards stay while the next answer loads.
+ * SPEC §2 catalogue search box and product cards. The search runs on the server (name, brand or
+ * category containing the text or a typo of it, closest first) once typing pauses; the previous cards
+ * stay while the next answer loads.
  */
 export function CatalogueBrowser({ comparedProductId, onOpenProduct }: CatalogueBrowserProps) {
   const [text, setText] = useState('');

@@ -40,7 +40,6 @@ export function ProductCard({ product, compared, onOpen }: ProductCardProps) {
     <button
       type="button"
       onClick={() => onOpen(product)}
-      aria-label={`${product.name}, ${product.brandName}. Open product details`}
       className={cn(
         'flex h-full w-full flex-col gap-1.5 rounded-xl border bg-white px-4 py-3 text-left sm:gap-2 sm:py-4 shadow-xs transition-colors hover:border-emerald-600/60 hover:bg-emerald-50/30',
         compared ? 'border-emerald-600 ring-1 ring-emerald-600' : 'border-slate-200',
@@ -59,6 +58,8 @@ export function ProductCard({ product, compared, onOpen }: ProductCardProps) {
         <span>{product.brandName}</span>
         <span className="text-slate-500 sm:text-xs">{packagingLabel(product)}</span>
       </span>
+      {/* The card's name is what it shows (WCAG 2.5.3: a voice user says what they see), then what it does. */}
+      <span className="sr-only">Open product details</span>
     </button>
   );
 }

@@ -8,8 +8,8 @@ import { productsQueryOptions } from '../api/get-products';
 import { findProductMatch, QUICK_COMPARE_MESSAGES } from '../utils/quick-compare';
 
 /**
- * Enough answers for the exact name to be among them: the search is a contains-match sorted A–Z, so
- * longer names sharing the typed start come after it.
+ * Enough answers for the exact name to be among them: the server ranks exact and prefix matches first,
+ * but a brand or category equal to the text ranks with them.
  */
 const CANDIDATES = 50;
 

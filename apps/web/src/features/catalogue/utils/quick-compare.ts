@@ -10,10 +10,11 @@ export const QUICK_COMPARE_MESSAGES = {
 const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * The product a typed name means, out of the catalogue's search answers (names or brands containing
- * the text, A–Z). The closest wins: the exact name, then a name starting with the text, then a name
- * containing it; a brand-only hit is taken last, so 'Amoxicillin 500' never loads a syrup whose
- * brand happens to match. Null when nothing was found.
+ * The product a typed name means, out of the catalogue's search answers (names, brands or categories
+ * containing the text, then typos of it, closest first). The closest name wins: the exact name, then a
+ * name starting with the text, then a name containing it; otherwise the server's first answer (a brand
+ * or category hit, or the likeliest typo: 'paracetmol' loads Paracetamol), so 'Amoxicillin 500' never
+ * loads a syrup whose brand happens to match. Null when nothing was found.
  */
 export function findProductMatch(products: readonly Product[], query: string): Product | null {
   const wanted = normalise(query);

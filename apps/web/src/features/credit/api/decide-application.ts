@@ -17,10 +17,17 @@ export function approveApplication({ applicationId, limit }: ApproveDecision): P
   });
 }
 
-/** POST /credit/applications/{id}/reject. */
-export function rejectApplication(applicationId: string): Promise<CreditApplication> {
+export interface RejectDecision {
+  applicationId: string;
+  /** Why, told to the buyer; null to decline without saying. */
+  reason: string | null;
+}
+
+/** POST /credit/applications/{id}/reject, with the reason when the supplier gives one. */
+export function rejectApplication({ applicationId, reason }: RejectDecision): Promise<CreditApplication> {
   return apiRequest(`/credit/applications/${applicationId}/reject`, {
     method: 'POST',
+    body: reason ? { reason } : {},
     schema: creditApplicationSchema,
   });
 }

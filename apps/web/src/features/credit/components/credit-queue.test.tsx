@@ -18,6 +18,7 @@ const application = (over: Partial<CreditApplication>): CreditApplication => ({
   status: 'pending',
   notes: 'Three branches',
   approvedLimit: null,
+  rejectionReason: null,
   createdAt: '2026-11-16T09:00:00.000Z',
   decidedAt: null,
   ...over,
@@ -93,15 +94,33 @@ describe('Credit decisioning queue', () => {
     expect(approved).toEqual({ limit: 20500 });
   });
 
-  it('offers the requested limit before any risk check, and rejects with the SPEC toast', async () => {
-    let rejected = false;
-    mockFetch({
-      [LIST]: () => page(rejected ? [] : [application({})]),
-      'POST /credit/applications/app-1/reject': () => {
-        rejected = true;
-        return json(application({ status: 'rejected', decidedAt: '2026-11-22T10:00:00.000Z' }));
+  it('offers the requested limit before any risk check, and rejects with the SPEC toast once confirmed', async () => {
+    let rejected: unknown = null;
+    const fetchMock = mockFetch({
+      [LIST]: () =>
+        page(
+          rejected
+            ? [
+                application({
+                  status: 'rejected',
+                  rejectionReason: 'Settle the two overdue invoices first',
+                  decidedAt: '2026-11-22T10:00:00.000Z',
+                }),
+              ]
+            : [application({})],
+        ),
+      'POST /credit/applications/app-1/reject': (init) => {
+        rejected = JSON.parse(String(init?.body));
+        return json(
+          application({
+            status: 'rejected',
+            rejectionReason: 'Settle the two overdue invoices first',
+            decidedAt: '2026-11-22T10:00:00.000Z',
+          }),
+        );
       },
     });
+    const posted = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     const toastSuccess = vi.spyOn(toast, 'success');
     const user = renderQueue();
     const item = (await screen.findByText('Volta Wellness Pharmacies')).closest('li')!;
@@ -109,9 +128,47 @@ describe('Credit decisioning queue', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve credit line' });
     expect(within(dialog).getByLabelText('Credit limit (GH₵)')).toHaveValue(45000);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Reject asks first: cancelling sends nothing.
     await user.click(within(item).getByRole('button', { name: 'Reject' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Reject credit application?' });
+    expect(confirm).toHaveTextContent('Volta Wellness Pharmacies asked for GH₵45,000.00.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted()).toEqual([]);
+
+    await user.click(within(item).getByRole('button', { name: 'Reject' }));
+    confirm = await screen.findByRole('dialog', { name: 'Reject credit application?' });
+    // The reason typed before was for a cancelled rejection: the field starts empty again.
+    expect(within(confirm).getByLabelText(/Reason/)).toHaveValue('');
+    await user.type(within(confirm).getByLabelText(/Reason/), '  Settle the two overdue invoices first ');
+    expect(posted()).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Reject application' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Credit application rejected'));
+    expect(rejected).toEqual({ reason: 'Settle the two overdue invoices first' });
     expect(await screen.findByText('No pending applications.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The decision keeps the reason the supplier gave.
+    expect(await screen.findByText('Reason: Settle the two overdue invoices first')).toBeInTheDocument();
+  });
+
+  it('rejects without a reason when none is typed', async () => {
+    let rejected: unknown = null;
+    mockFetch({
+      [LIST]: () => page(rejected ? [] : [application({})]),
+      'POST /credit/applications/app-1/reject': (init) => {
+        rejected = JSON.parse(String(init?.body));
+        return json(application({ status: 'rejected', decidedAt: '2026-11-22T10:00:00.000Z' }));
+      },
+    });
+    const user = renderQueue();
+    const item = (await screen.findByText('Volta Wellness Pharmacies')).closest('li')!;
+    await user.click(within(item).getByRole('button', { name: 'Reject' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reject credit application?' });
+    await user.type(within(confirm).getByLabelText(/Reason/), '   ');
+    await user.click(within(confirm).getByRole('button', { name: 'Reject application' }));
+    expect(await screen.findByText('No pending applications.')).toBeInTheDocument();
+    expect(rejected).toEqual({});
   });
 
   it('filters by status in the URL and the request, keeping the other parameters', async () => {

@@ -15,6 +15,7 @@ import { useRisk } from '../api/get-risk';
 import { useApplicationFilters, type ApplicationStatusFilter } from '../hooks/use-application-filters';
 import { ApproveCreditDialog } from './approve-credit-dialog';
 import { CreditApplicationStatus } from './credit-application-status';
+import { RejectCreditDialog } from './reject-credit-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { RiskCheck } from './risk-check';
 import { applicationCountText, applicationsOf } from '../utils/credit-applications';
@@ -53,6 +54,8 @@ export function CreditQueue({ orgId, pinnedParams }: CreditQueueProps) {
     application: CreditApplication;
     suggested: number | null;
   } | null>(null);
+  // The application whose rejection awaits confirmation: nothing is sent until it is confirmed.
+  const [rejecting, setRejecting] = useState<CreditApplication | null>(null);
   const list = applicationsOf(pages.data);
   const pending = list.filter((a) => a.status === 'pending');
   const decided = list.filter((a) => a.status !== 'pending');
@@ -101,9 +104,8 @@ export function CreditQueue({ orgId, pinnedParams }: CreditQueueProps) {
               key={application.id}
               orgId={orgId}
               application={application}
-              rejecting={reject.isPending && reject.variables === application.id}
               onApprove={(suggested) => setApproving({ application, suggested })}
-              onReject={() => reject.mutate(application.id)}
+              onReject={() => setRejecting(application)}
             />
           ))}
         </ul>
@@ -153,6 +155,11 @@ export function CreditQueue({ orgId, pinnedParams }: CreditQueueProps) {
                       ` · granted ${formatCedis(application.approvedLimit)}`}
                     {application.decidedAt && ` · ${formatDay(application.decidedAt)}`}
                   </p>
+                  {application.rejectionReason && (
+                    <p className="mt-0.5 max-w-prose text-xs text-slate-600">
+                      Reason: {application.rejectionReason}
+                    </p>
+                  )}
                 </div>
                 <CreditApplicationStatus status={application.status} />
               </li>
@@ -161,6 +168,19 @@ export function CreditQueue({ orgId, pinnedParams }: CreditQueueProps) {
           {loadMore}
         </Card>
       )}
+      <RejectCreditDialog
+        application={rejecting}
+        pending={reject.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) =>
+          rejecting &&
+          reject.mutate(
+            { applicationId: rejecting.id, reason },
+            // A refusal (decided meanwhile) toasts globally and leaves the dialog open to cancel.
+            { onSuccess: () => setRejecting(null) },
+          )
+        }
+      />
       <ApproveCreditDialog
         application={approving?.application ?? null}
         suggestedLimit={approving?.suggested ?? null}
@@ -181,12 +201,11 @@ export function CreditQueue({ orgId, pinnedParams }: CreditQueueProps) {
 interface PendingApplicationProps {
   orgId: string | null;
   application: CreditApplication;
-  rejecting: boolean;
   onApprove: (suggestedLimit: number | null) => void;
   onReject: () => void;
 }
 
-function PendingApplication({ orgId, application, rejecting, onApprove, onReject }: PendingApplicationProps) {
+function PendingApplication({ orgId, application, onApprove, onReject }: PendingApplicationProps) {
   const [checkRequested, setCheckRequested] = useState(false);
   const risk = useRisk(orgId, application.id, checkRequested);
 
@@ -225,7 +244,7 @@ function PendingApplication({ orgId, application, rejecting, onApprove, onReject
         <Button size="sm" onClick={() => onApprove(risk.data?.recommendedLimit ?? null)}>
           Approve
         </Button>
-        <Button variant="danger" size="sm" loading={rejecting} onClick={onReject}>
+        <Button variant="danger" size="sm" onClick={onReject}>
           Reject
         </Button>
       </div>

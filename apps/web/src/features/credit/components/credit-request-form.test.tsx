@@ -73,6 +73,7 @@ describe('Request new credit', () => {
             status: 'pending',
             notes: 'Two new branches',
             approvedLimit: null,
+            rejectionReason: null,
             createdAt: '2026-11-22T10:00:00.000Z',
             decidedAt: null,
           },

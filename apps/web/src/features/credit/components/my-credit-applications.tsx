@@ -33,6 +33,11 @@ export function MyCreditApplications({ orgId }: { orgId: string | null }) {
                 {application.approvedLimit !== null &&
                   ` · approved at ${formatCedis(application.approvedLimit)}`}
               </p>
+              {application.rejectionReason && (
+                <p className="mt-0.5 max-w-prose text-xs text-slate-700">
+                  Reason: {application.rejectionReason}
+                </p>
+              )}
             </div>
             <CreditApplicationStatus status={application.status} />
           </li>

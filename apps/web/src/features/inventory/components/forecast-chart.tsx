@@ -14,7 +14,8 @@ import {
 import {
   forecastChartData,
   formatWeeklyUnits,
-  shortWeek,
+  weekOf,
+  weekTick,
   type ForecastChartPoint,
 } from '../utils/forecast-view';
 
@@ -36,7 +37,7 @@ function WeekTooltip({ active, payload }: WeekTooltipProps) {
   const actual = point.units !== null;
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
-      <p className="font-semibold text-slate-900">{point.period}</p>
+      <p className="font-semibold text-slate-900">{weekOf(point.period, { year: true })}</p>
       <p className={actual ? 'text-emerald-800' : 'text-sky-800'}>
         {actual
           ? `${formatWeeklyUnits(point.units ?? 0)} units released`
@@ -107,12 +108,18 @@ export function ForecastChart({ forecast }: { forecast: Forecast }) {
           )}
           <XAxis
             dataKey="period"
-            tickFormatter={shortWeek}
+            tickFormatter={weekTick}
             tick={{ fontSize: 11, fill: SLATE }}
             tickLine={false}
             axisLine={{ stroke: GRID }}
             minTickGap={18}
-            label={{ value: 'ISO week', position: 'insideBottom', offset: -12, fontSize: 11, fill: SLATE }}
+            label={{
+              value: 'Week starting',
+              position: 'insideBottom',
+              offset: -12,
+              fontSize: 11,
+              fill: SLATE,
+            }}
           />
           <YAxis
             allowDecimals={false}

@@ -48,7 +48,7 @@ describe('ForecastPanel', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading forecast');
   });
 
-  it('shows commentary, model, cover, units at risk and the chart with its baseline', async () => {
+  it('shows commentary, cover, units at risk, the demand ahead and the chart with its baseline', async () => {
     mockFetch({ [FORECAST_PATH]: () => json(forecastFixture()) });
     const { container } = { container: document.body, ...renderPanel() };
     expect(
@@ -56,21 +56,46 @@ describe('ForecastPanel', () => {
         'Stock covers about 6.2 weeks of projected demand; 40 units will expire before use.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('Holt α 0.42 · β 0.10')).toBeInTheDocument();
     expect(screen.getByText('Weeks of cover').nextSibling).toHaveTextContent('6.2 weeks');
     expect(screen.getByText('Units at risk of expiry').nextSibling).toHaveTextContent('40');
     expect(screen.getByText('Baseline').nextSibling).toHaveTextContent('41.5 / week');
+    // 46 + 47.25 + ... + 54.75 = 403 units over the weeks of 29 Jun (2026-W27) to 17 Aug.
+    expect(screen.getByText('Projected demand').nextSibling).toHaveTextContent('403 units');
+    expect(screen.getByText('8 weeks from 29 Jun')).toBeInTheDocument();
 
     // The lazily loaded chart: both series and the baseline reference line.
     expect(await screen.findByText('Units released')).toBeInTheDocument();
     expect(screen.getByText('Projected')).toBeInTheDocument();
     expect(container.querySelector('.recharts-reference-line')).not.toBeNull();
     expect(screen.getByText('Baseline 41.5')).toBeInTheDocument();
-    expect(screen.getByText('Damped trend, fitted on 26 weeks of releases')).toBeInTheDocument();
 
+    // Weeks as dates: 2026-W27 starts on Monday 29 June.
     const projected = screen.getByRole('table');
     expect(within(projected).getAllByRole('row')).toHaveLength(9);
-    expect(within(projected).getByText('2026-W27')).toBeInTheDocument();
+    expect(within(projected).getByText('Week of 29 Jun')).toBeInTheDocument();
+    expect(screen.queryByText(/\d{4}-W\d{2}/)).not.toBeInTheDocument();
+  });
+
+  it("keeps the model's parameters out of the main text, behind 'How this is worked out'", async () => {
+    mockFetch({ [FORECAST_PATH]: () => json(forecastFixture()) });
+    const { user } = renderPanel();
+    const disclosure = (await screen.findByText('How this is worked out')).closest('details')!;
+    // Everything that names the model is inside the disclosure, closed until asked for.
+    const panel = screen.getByRole('region', { name: 'AI demand forecast' });
+    const outside = [...panel.querySelectorAll('*')]
+      .filter((element) => !disclosure.contains(element) && element.children.length === 0)
+      .map((element) => element.textContent ?? '')
+      .join(' ');
+    expect(outside).not.toMatch(/α|β|alpha|beta|Holt|MAPE|squared|SSE/i);
+    expect(disclosure).not.toHaveAttribute('open');
+
+    await user.click(screen.getByText('How this is worked out'));
+    expect(disclosure).toHaveAttribute('open');
+    expect(within(disclosure).getByText('Holt α 0.42 · β 0.10')).toBeVisible();
+    expect(within(disclosure).getByText('Damped trend, fitted on 26 weeks of releases')).toBeVisible();
+    expect(within(disclosure).getByText('Level smoothing (α)').nextSibling).toHaveTextContent('0.42');
+    expect(within(disclosure).getByText('Trend smoothing (β)').nextSibling).toHaveTextContent('0.10');
+    expect(within(disclosure).getByText(/^Fit error/).nextSibling).toHaveTextContent('118.4');
   });
 
   it('names the fallback model when history is too short for Holt', async () => {

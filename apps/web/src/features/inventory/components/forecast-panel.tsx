@@ -7,7 +7,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatUnits } from '../../../lib/format';
 import { useForecast } from '../api/get-forecast';
-import { formatWeeklyUnits, formatWeeksOfCover, modelHint, modelLabel } from '../utils/forecast-view';
+import {
+  formatWeeklyUnits,
+  formatWeeksOfCover,
+  modelHint,
+  modelLabel,
+  weekOf,
+  weekTick,
+} from '../utils/forecast-view';
 
 // recharts is most of a chart's weight; it loads only once a supplier opens a forecast.
 const ForecastChart = lazy(async () => ({ default: (await import('./forecast-chart')).ForecastChart }));
@@ -27,7 +34,13 @@ function ChartPlaceholder({ label }: { label: string }) {
   );
 }
 
+/**
+ * What the forecast means for the stock, in a pharmacist's words: cover, units at risk, the recent
+ * average and the demand ahead. How the model got there is under "How this is worked out".
+ */
 function ForecastFigures({ forecast }: { forecast: Forecast }) {
+  const ahead = forecast.points.reduce((sum, point) => sum + point.projected, 0);
+  const firstWeek = forecast.points[0]?.period;
   const figures = [
     {
       label: 'Weeks of cover',
@@ -42,12 +55,12 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
     {
       label: 'Baseline',
       value: `${formatWeeklyUnits(forecast.baseline)} / week`,
-      hint: 'Mean of the last 8 weeks',
+      hint: 'Average of the last 8 weeks',
     },
     {
-      label: 'Model',
-      value: modelLabel(forecast.model),
-      hint: modelHint(forecast),
+      label: 'Projected demand',
+      value: `${formatUnits(Math.round(ahead))} units`,
+      hint: firstWeek ? `${forecast.points.length} weeks from ${weekTick(firstWeek)}` : 'No weeks projected',
     },
   ];
   return (
@@ -62,6 +75,48 @@ function ForecastFigures({ forecast }: { forecast: Forecast }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The model behind the projection, for whoever wants it: the method, why it was chosen and its fitted
+ * parameters. Kept out of the main text, which speaks of stock and weeks, not of α and β.
+ */
+function HowItIsWorkedOut({ forecast }: { forecast: Forecast }) {
+  const { model } = forecast;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
+        How this is worked out
+      </summary>
+      <div className="mt-2 space-y-2 text-slate-600">
+        <p>
+          {model.method === 'holt'
+            ? 'A trend is fitted to the units released each week, damped so that one busy week cannot turn into a climb that goes on for ever. It is used only when it predicted the last few weeks better than the recent average did.'
+            : 'Each week ahead is projected at the average of the last 8 weeks, because a trend could not be trusted on this history.'}
+        </p>
+        <dl className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-x-4 gap-y-1 text-xs sm:grid-cols-[auto_1fr]">
+          <dt className="text-slate-500">Model</dt>
+          <dd className="text-slate-800">{modelLabel(model)}</dd>
+          <dt className="text-slate-500">Why</dt>
+          <dd className="text-slate-800">{modelHint(forecast)}</dd>
+          {model.method === 'holt' && model.alpha !== null && model.beta !== null && (
+            <>
+              <dt className="text-slate-500">Level smoothing (α)</dt>
+              <dd className="text-slate-800 tabular-nums">{model.alpha.toFixed(2)}</dd>
+              <dt className="text-slate-500">Trend smoothing (β)</dt>
+              <dd className="text-slate-800 tabular-nums">{model.beta.toFixed(2)}</dd>
+            </>
+          )}
+          {model.sse !== null && (
+            <>
+              <dt className="text-slate-500">Fit error (sum of squared errors)</dt>
+              <dd className="text-slate-800 tabular-nums">{formatWeeklyUnits(model.sse)}</dd>
+            </>
+          )}
+        </dl>
+      </div>
+    </details>
   );
 }
 
@@ -163,7 +218,7 @@ export function ForecastPanel({ orgId, product, onClose }: ForecastPanelProps) {
                   <tbody className="divide-y divide-slate-100 tabular-nums">
                     {forecast.data.points.map((point) => (
                       <tr key={point.period}>
-                        <td className="py-1">{point.period}</td>
+                        <td className="py-1">{weekOf(point.period)}</td>
                         <td className="py-1 text-right">{formatWeeklyUnits(point.projected)}</td>
                       </tr>
                     ))}
@@ -171,6 +226,7 @@ export function ForecastPanel({ orgId, product, onClose }: ForecastPanelProps) {
                 </table>
               </details>
             )}
+            <HowItIsWorkedOut forecast={forecast.data} />
           </div>
         )}
       </Card>

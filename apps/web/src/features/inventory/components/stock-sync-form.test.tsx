@@ -6,7 +6,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { toast } from 'sonner';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, mockFetch } from '../../../test/test-utils';
 import { inventoryRow } from '../testing/fixtures';
@@ -59,6 +59,16 @@ function describedText(input: HTMLElement): string {
 function errorToasts(spy: { mock: { calls: unknown[][] } }): unknown[] {
   return spy.mock.calls.map((call) => call[0]);
 }
+
+// Expiry dates are judged against today: the clock (only the date, timers run) is pinned to one day.
+const TODAY = '2026-11-28';
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${TODAY}T09:00:00Z`));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('StockSyncForm', () => {
   it('toasts both SPEC messages when product, quantity and price are all missing, and sends nothing', async () => {
@@ -136,7 +146,7 @@ describe('StockSyncForm', () => {
     await user.type(field('Product'), `  ${PRODUCT_ID} `);
     await user.type(field('Quantity (units)'), '40');
     await user.type(field('Unit price (GH₵)'), '12.5');
-    await user.type(field(/^Expiry date/), '2026-09-30');
+    await user.type(field(/^Expiry date/), '2027-09-30');
     await user.click(submit());
 
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(INVENTORY_MESSAGES.synced));
@@ -144,7 +154,7 @@ describe('StockSyncForm', () => {
       productId: PRODUCT_ID,
       quantity: 40,
       unitPrice: 12.5,
-      expiryDate: '2026-09-30',
+      expiryDate: '2027-09-30',
       batchNumber: null,
       moq: null,
     });
@@ -155,6 +165,107 @@ describe('StockSyncForm', () => {
     // The stub shows the id as typed; the body above is what the shared schema trimmed it to.
     expect(field('Product').value).toBe(`  ${PRODUCT_ID} `);
     expect(field('Quantity (units)')).toHaveFocus();
+  });
+
+  it('says under the unit price that the price is the offer, so it applies to all the product’s lots', async () => {
+    mockFetch({});
+    renderForm();
+    expect(describedText(field('Unit price (GH₵)'))).toBe(INVENTORY_MESSAGES.priceAppliesToOffer);
+  });
+
+  it('asks before syncing a lot whose expiry date has passed, and sends confirmExpired only once confirmed', async () => {
+    const bodies: unknown[] = [];
+    const fetchMock = mockFetch({
+      'POST /inventory': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json(inventoryRow({ quantity: 12, expiryDate: '2026-11-27', expiryStatus: 'expired' }));
+      },
+    });
+    const toastSuccess = vi.spyOn(toast, 'success');
+    const { user } = renderForm();
+    await user.type(field('Product'), PRODUCT_ID);
+    await user.type(field('Quantity (units)'), '12');
+    await user.type(field('Unit price (GH₵)'), '4');
+    await user.type(field(/^Expiry date/), '2026-11-27');
+    await user.click(submit());
+
+    const question = await screen.findByRole('group', { name: 'This lot expired on 27 Nov 2026' });
+    expect(question).toHaveTextContent('It stays in your inventory as expired and is never sold.');
+    expect(screen.queryByRole('button', { name: 'Sync stock' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // A count corrected while the question shows is the one sent.
+    await user.clear(field('Quantity (units)'));
+    await user.type(field('Quantity (units)'), '14');
+    await user.click(screen.getByRole('button', { name: 'Record as expired' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(INVENTORY_MESSAGES.synced));
+    expect(bodies).toEqual([
+      {
+        productId: PRODUCT_ID,
+        quantity: 14,
+        unitPrice: 4,
+        expiryDate: '2026-11-27',
+        batchNumber: null,
+        moq: null,
+        confirmExpired: true,
+      },
+    ]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sync stock' })).toBeInTheDocument());
+    expect(screen.queryByRole('group', { name: /^This lot expired/ })).toBeNull();
+  });
+
+  it('lets the supplier change a past date instead, and a lot expiring today needs no confirmation', async () => {
+    const bodies: Array<{ expiryDate: string; confirmExpired?: boolean }> = [];
+    mockFetch({
+      'POST /inventory': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json(inventoryRow({ quantity: 12 }));
+      },
+    });
+    const { user } = renderForm();
+    await user.type(field('Product'), PRODUCT_ID);
+    await user.type(field('Quantity (units)'), '12');
+    await user.type(field('Unit price (GH₵)'), '4');
+    await user.type(field(/^Expiry date/), '2025-11-28');
+    await user.click(submit());
+    await user.click(await screen.findByRole('button', { name: 'Change the date' }));
+
+    expect(field(/^Expiry date/)).toHaveFocus();
+    expect(screen.queryByRole('group', { name: /^This lot expired/ })).toBeNull();
+    await user.clear(field(/^Expiry date/));
+    await user.type(field(/^Expiry date/), TODAY);
+    await user.click(submit());
+    await waitFor(() => expect(bodies).toEqual([expect.objectContaining({ expiryDate: TODAY })]));
+    expect(bodies[0]).not.toHaveProperty('confirmExpired');
+  });
+
+  it('asks too when the server answers that the date has passed (its day turned first)', async () => {
+    const bodies: Array<{ confirmExpired?: boolean }> = [];
+    mockFetch({
+      'POST /inventory': (init) => {
+        const body = JSON.parse(String(init?.body)) as { confirmExpired?: boolean };
+        bodies.push(body);
+        return body.confirmExpired
+          ? json(inventoryRow({ quantity: 3 }))
+          : json(
+              {
+                code: 'EXPIRY_PASSED',
+                kind: 'validation',
+                message: INVENTORY_MESSAGES.expiryPassed,
+                fieldErrors: { expiryDate: [INVENTORY_MESSAGES.expiryPassed] },
+              },
+              400,
+            );
+      },
+    });
+    const { user } = renderForm();
+    await user.type(field('Product'), PRODUCT_ID);
+    await user.type(field('Quantity (units)'), '3');
+    await user.type(field('Unit price (GH₵)'), '4');
+    await user.type(field(/^Expiry date/), TODAY);
+    await user.click(submit());
+    await user.click(await screen.findByRole('button', { name: 'Record as expired' }));
+    await waitFor(() => expect(bodies.map((b) => b.confirmExpired)).toEqual([undefined, true]));
   });
 
   it('takes a product from outside, such as one just added to the catalogue, and moves on to quantity', async () => {

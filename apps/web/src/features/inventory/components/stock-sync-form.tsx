@@ -1,4 +1,10 @@
-import { INVENTORY_MESSAGES, inventorySyncSchema, type InventorySyncInput } from '@aduro/shared/inventory';
+import {
+  expiryStatusFor,
+  INVENTORY_MESSAGES,
+  inventorySyncSchema,
+  todayUtc,
+  type InventorySyncInput,
+} from '@aduro/shared/inventory';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,6 +19,7 @@ import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { ApiError } from '../../../lib/api-client';
 import { FormField, Input } from '../../../components/ui/form-field';
 import { formatDay } from '../../../lib/format';
 import { productByGtinQueryOptions } from '../api/get-product-by-gtin';
@@ -148,6 +155,11 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
   const [barcodeError, setBarcodeError] = useState<string | null>(null);
   const [barcodeNote, setBarcodeNote] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
+  // The past expiry date the form asked about; the lot is sent once the supplier says it is expired stock.
+  const [expiredAsked, setExpiredAsked] = useState<string | null>(null);
+  const expiryDate = useWatch({ control, name: 'expiryDate' });
+  // Editing the date is the other answer to the question: the question goes with the date it asked about.
+  const confirming = expiredAsked !== null && expiredAsked === expiryDate.trim() ? expiredAsked : null;
 
   const selectProduct = useCallback(
     (selection: ProductSelection | null) => {
@@ -234,18 +246,43 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
     if (missingNumbers) toast.error(INVENTORY_MESSAGES.quantityAndPrice);
   }
 
-  const onValid = (input: InventorySync) =>
+  const send = (input: InventorySync) =>
     sync.mutate(input, {
       onSuccess: () => {
         // Price and MOQ belong to the product's offer and the product often has more lots to count, so
         // they stay; quantity and expiry belong to the lot just synced and are cleared.
+        setExpiredAsked(null);
         resetField('quantity');
         resetField('expiryDate');
         resetField('batchNumber');
         setBarcodeNote(null);
         setFocus('quantity');
       },
+      onError: (error) => {
+        // The server's day had turned while this device's had not: ask here too.
+        if (error instanceof ApiError && error.code === 'EXPIRY_PASSED') setExpiredAsked(input.expiryDate);
+      },
     });
+
+  const onValid = (input: InventorySync) => {
+    // A date already past is most often a mistyped year, so the form asks before it records expired stock.
+    if (input.expiryDate && expiryStatusFor(input.expiryDate, todayUtc()) === 'expired') {
+      setExpiredAsked(input.expiryDate);
+      return;
+    }
+    send(input);
+  };
+
+  // The fields are read again, so a count changed while the question showed is the one sent.
+  const confirmExpired = handleSubmit((input) => {
+    if (input.expiryDate !== expiredAsked) return onValid(input);
+    send({ ...input, confirmExpired: true });
+  }, onInvalid);
+
+  function changeExpiry() {
+    setExpiredAsked(null);
+    setFocus('expiryDate');
+  }
 
   return (
     <Card aria-labelledby="stock-sync-title">
@@ -341,6 +378,7 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
             id="sync-unit-price"
             label="Unit price (GH₵)"
             error={fieldMessage(errors.unitPrice?.message)}
+            hint={INVENTORY_MESSAGES.priceAppliesToOffer}
           >
             {(controlProps) => (
               <Input
@@ -403,11 +441,63 @@ export function StockSyncForm({ orgId, renderProductPicker, actions, ref }: Stoc
               />
             )}
           </FormField>
-          <Button type="submit" loading={sync.isPending} className="col-span-2">
-            Sync stock
-          </Button>
+          {confirming !== null ? (
+            <ExpiredLotConfirmation
+              expiryDate={confirming}
+              pending={sync.isPending}
+              onConfirm={() => void confirmExpired()}
+              onChangeDate={changeExpiry}
+            />
+          ) : (
+            <Button type="submit" loading={sync.isPending} className="col-span-2">
+              Sync stock
+            </Button>
+          )}
         </form>
       </div>
     </Card>
+  );
+}
+
+interface ExpiredLotConfirmationProps {
+  expiryDate: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onChangeDate: () => void;
+}
+
+/**
+ * The confirm step of a lot whose expiry date has passed: it takes the submit button's place, so the
+ * lot is only sent once the supplier says it is expired stock (the API refuses it otherwise).
+ */
+function ExpiredLotConfirmation({
+  expiryDate,
+  pending,
+  onConfirm,
+  onChangeDate,
+}: ExpiredLotConfirmationProps) {
+  return (
+    <div
+      role="group"
+      aria-labelledby="sync-expired-title"
+      aria-describedby="sync-expired-body"
+      className="col-span-2 rounded-lg border border-amber-300 bg-amber-50 p-4"
+    >
+      <p id="sync-expired-title" className="text-sm font-semibold text-amber-900" role="alert">
+        This lot expired on {formatDay(expiryDate)}
+      </p>
+      <p id="sync-expired-body" className="mt-1 text-sm text-amber-900">
+        Record it as expired stock? It stays in your inventory as expired and is never sold. If the date is a
+        typo, change it.
+      </p>
+      <div className="mt-3 flex flex-col gap-2 @sm:flex-row">
+        <Button variant="danger" loading={pending} onClick={onConfirm} className="@sm:flex-1">
+          Record as expired
+        </Button>
+        <Button variant="secondary" disabled={pending} onClick={onChangeDate} className="@sm:flex-1">
+          Change the date
+        </Button>
+      </div>
+    </div>
   );
 }

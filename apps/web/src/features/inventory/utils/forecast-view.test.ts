@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { forecastFixture } from '../testing/fixtures';
-import { forecastChartData, formatWeeksOfCover, modelHint, modelLabel, shortWeek } from './forecast-view';
+import {
+  forecastChartData,
+  formatWeeksOfCover,
+  modelHint,
+  modelLabel,
+  weekOf,
+  weekStart,
+  weekTick,
+} from './forecast-view';
 
 describe('forecastChartData', () => {
   it('puts 26 history weeks then 8 projected weeks on one axis, joined at the last actual week', () => {
@@ -47,8 +55,26 @@ describe('forecast labels', () => {
     expect(formatWeeksOfCover(336.1)).toBe('336 weeks');
     expect(formatWeeksOfCover(1204.6)).toBe('1,205 weeks');
   });
+});
 
-  it('shortens ISO weeks for the axis', () => {
-    expect(shortWeek('2026-W07')).toBe('W07');
+describe('weeks as dates', () => {
+  it("names an ISO week by its Monday, as a pharmacist plans: '2026-W45' is the week of 2 Nov", () => {
+    expect(weekOf('2026-W45')).toBe('Week of 2 Nov');
+    expect(weekOf('2026-W45', { year: true })).toBe('Week of 2 Nov 2026');
+    expect(weekTick('2026-W45')).toBe('2 Nov');
+  });
+
+  it('finds the Monday across year ends, where ISO weeks and calendar years part', () => {
+    // 2026 starts on a Thursday: its week 1 starts Mon 29 Dec 2025, and it has a week 53 (from Mon 28 Dec).
+    expect(weekStart('2026-W01')?.toISOString()).toBe('2025-12-29T00:00:00.000Z');
+    expect(weekOf('2026-W01', { year: true })).toBe('Week of 29 Dec 2025');
+    expect(weekOf('2026-W53', { year: true })).toBe('Week of 28 Dec 2026');
+    expect(weekOf('2027-W01', { year: true })).toBe('Week of 4 Jan 2027');
+  });
+
+  it('shows text that is no ISO week as it came', () => {
+    expect(weekStart('next week')).toBeNull();
+    expect(weekOf('next week')).toBe('next week');
+    expect(weekTick('2026-11-02')).toBe('2026-11-02');
   });
 });

@@ -25,15 +25,48 @@ export function forecastChartData(forecast: Pick<Forecast, 'history' | 'points'>
   ];
 }
 
-/** '2026-W07' as 'W07': the year is in the axis label and the tooltip, not on every tick. */
-export function shortWeek(period: string): string {
-  const match = /-W(\d{2})$/.exec(period);
-  return match ? `W${match[1]}` : period;
+const DAY_MS = 86_400_000;
+
+/**
+ * The Monday (UTC) that starts an ISO week such as '2026-W45', the periods the API answers; null for
+ * any other text. Week 1 is the week holding 4 January.
+ */
+export function weekStart(period: string): Date | null {
+  const match = /^(\d{4})-W(\d{2})$/.exec(period);
+  if (!match) return null;
+  const jan4 = Date.UTC(Number(match[1]), 0, 4);
+  const mondayOfWeek1 = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY_MS;
+  return new Date(mondayOfWeek1 + (Number(match[2]) - 1) * 7 * DAY_MS);
+}
+
+// Calendar days in UTC, the server's calendar, as lib/format.ts reads them.
+const dayAndMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A week as a pharmacist plans by it, its Monday: '2026-W45' is 'Week of 2 Nov' ('Week of 2 Nov 2026'
+ * with the year), never an ISO week number (docs/domain.md "Forecast").
+ */
+export function weekOf(period: string, { year = false }: { year?: boolean } = {}): string {
+  const start = weekStart(period);
+  return start ? `Week of ${(year ? dayMonthYear : dayAndMonth).format(start)}` : period;
+}
+
+/** The chart's axis: each tick the week's Monday, '2 Nov'; the tooltip names the week in full. */
+export function weekTick(period: string): string {
+  const start = weekStart(period);
+  return start ? dayAndMonth.format(start) : period;
 }
 
 /**
  * docs/domain.md "Forecast": Holt's smoothing with a damped trend and fitted α and β, or the recent mean
- * (under 4 weeks of history, or when the trend did worse than it on the last weeks).
+ * (under 4 weeks of history, or when the trend did worse than it on the last weeks). Model language:
+ * shown only under the panel's "How this is worked out".
  */
 export function modelLabel(model: Forecast['model']): string {
   if (model.method === 'baseline') return 'Recent average';

@@ -100,7 +100,7 @@ describe('InvoicesCard PDF downloads', () => {
     });
     const { user } = renderCard('seller', 'org-tema');
 
-    const button = await screen.findByRole('button', { name: 'Download invoice INV-2026-000122 as PDF' });
+    const button = await screen.findByRole('button', { name: 'Download PDF, invoice INV-2026-000122' });
     expect(button).toHaveTextContent('Download PDF');
     // The seller's row keeps its payment action beside the download.
     const row = button.closest('li')!;
@@ -108,7 +108,7 @@ describe('InvoicesCard PDF downloads', () => {
 
     await user.click(button);
     await waitFor(() => expect(button).toBeDisabled());
-    expect(screen.getByRole('button', { name: 'Download invoice INV-2026-000121 as PDF' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download PDF, invoice INV-2026-000121' })).toBeEnabled();
 
     answer(pdf('INV-2026-000122.pdf'));
     await waitFor(() => expect(saved).toEqual(['INV-2026-000122.pdf']));
@@ -131,9 +131,9 @@ describe('InvoicesCard PDF downloads', () => {
     });
     const { user } = renderCard('buyer', 'org-1');
 
-    await user.click(await screen.findByRole('button', { name: 'Download invoice INV-2026-000121 as PDF' }));
+    await user.click(await screen.findByRole('button', { name: 'Download PDF, invoice INV-2026-000121' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Invoice not found', expect.anything()));
-    await user.click(screen.getByRole('button', { name: 'Download invoice INV-2026-000122 as PDF' }));
+    await user.click(screen.getByRole('button', { name: 'Download PDF, invoice INV-2026-000122' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith(NETWORK_ERROR_MESSAGE, expect.anything()));
     expect(click).not.toHaveBeenCalled();
   });

@@ -284,7 +284,7 @@ function InvoicePdfButton({ orgId, invoice }: { orgId: string | null; invoice: I
       size="sm"
       variant="secondary"
       loading={download.isPending}
-      aria-label={`Download invoice ${invoice.number} as PDF`}
+      aria-label={`Download PDF, invoice ${invoice.number}`}
       onClick={() => download.mutate({ id: invoice.id, number: invoice.number })}
     >
       Download PDF

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, orderSchema, type DropUpdateInput, type Order } from '@aduro/shared/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { invalidateAfterOrderChange } from './invalidate-orders';
 
 export interface DropMove extends DropUpdateInput {
@@ -26,6 +26,12 @@ export function useUpdateDrop(orgId: string | null) {
     onSuccess: async (_order, move) => {
       toast.success(ORDER_MESSAGES.dropMoved(move.status));
       await invalidateAfterOrderChange(queryClient, orgId);
+    },
+    // A recall reached the drop after the board was drawn: read the orders again, so the board shows it
+    // on hold with its way out instead of the step the server refused.
+    onError: async (error) => {
+      if (error instanceof ApiError && error.code === 'DROP_HOLDS_RECALLED_BATCH')
+        await invalidateAfterOrderChange(queryClient, orgId);
     },
   });
 }

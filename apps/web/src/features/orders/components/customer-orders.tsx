@@ -15,6 +15,7 @@ import { useOrders } from '../api/get-orders';
 import { useOrdersPages } from '../api/get-orders-page';
 import { useLinkedOrder } from '../hooks/use-linked-order';
 import { useOrderFilters } from '../hooks/use-order-filters';
+import { ApproveOrderDialog } from './approve-order-dialog';
 import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -51,6 +52,7 @@ export function CustomerOrders({ orgId }: { orgId: string | null }) {
   const approve = useApproveOrder(orgId);
   const cancel = useCancelOrder(orgId);
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [approving, setApproving] = useState<Order | null>(null);
   const counters = orderCounters(live.data ?? []);
   // An account without a single order has nothing to filter: the SPEC's empty state says what to do.
   const noOrdersAtAll = pages.isSuccess && !pages.isPlaceholderData && total === 0 && !filters.active;
@@ -131,7 +133,7 @@ export function CustomerOrders({ orgId }: { orgId: string | null }) {
                         <Button
                           size="sm"
                           disabled={approve.isPending && approve.variables === order.id}
-                          onClick={() => approve.mutate(order.id)}
+                          onClick={() => setApproving(order)}
                         >
                           Approve &amp; release shipment
                         </Button>
@@ -145,6 +147,14 @@ export function CustomerOrders({ orgId }: { orgId: string | null }) {
           </div>
         )}
       </section>
+      <ApproveOrderDialog
+        order={approving}
+        pending={approve.isPending}
+        onClose={() => setApproving(null)}
+        // Closed whatever the answer: a refusal toasts and reads the orders again, so the card, not a
+        // summary of what was refused, shows where the order stands.
+        onConfirm={() => approving && approve.mutate(approving.id, { onSettled: () => setApproving(null) })}
+      />
       <Dialog
         open={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}

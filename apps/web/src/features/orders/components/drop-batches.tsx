@@ -16,6 +16,29 @@ export function batchLine(batch: AllocatedBatch): string {
 }
 
 /**
+ * Where a recall of the drop's batches stands, as each side reads it. Only a delivered drop reached the
+ * pharmacy, so only it asks the buyer to act; an undelivered one is held by the supplier, who re-picks or
+ * cancels it (docs/domain.md "Recalls").
+ */
+function recallState(drop: Drop, recall: Drop['recalls'][number], side: 'buyer' | 'seller') {
+  if (recall.acknowledgedAt)
+    return <span className="text-slate-600">Quarantined at pharmacy {formatDay(recall.acknowledgedAt)}</span>;
+  const held = `${formatUnits(recall.units)} ${recall.units === 1 ? 'unit' : 'units'} of batch ${recall.batchNumbers.join(', ')}`;
+  if (drop.status !== 'Delivered') {
+    if (side === 'buyer') return <span className="text-amber-800">Held by the supplier: not delivered</span>;
+    return (
+      <span className="text-rose-800">
+        {drop.status === 'Awaiting Dispatch'
+          ? `${held} held back: re-pick or cancel`
+          : `${held} on the way: cancel to bring them back`}
+      </span>
+    );
+  }
+  if (side === 'buyer') return <span className="font-semibold text-rose-700">Action needed</span>;
+  return <span className="text-amber-800">Awaiting pharmacy&apos;s confirmation</span>;
+}
+
+/**
  * What a drop received, lot by lot (first expiry first out), and the recalls naming any of its batches.
  * The buyer confirms a quarantine in the recall notices, so here a recall only says where it stands.
  */
@@ -28,13 +51,7 @@ export function DropBatches({ drop, side }: { drop: Drop; side: 'buyer' | 'selle
           <Badge tone="red">
             Recall {recall.number} · {RECALL_SEVERITY_SHORT[recall.severity]}
           </Badge>
-          {recall.acknowledgedAt ? (
-            <span className="text-slate-600">Quarantined at pharmacy {formatDay(recall.acknowledgedAt)}</span>
-          ) : side === 'buyer' ? (
-            <span className="font-semibold text-rose-700">Action needed</span>
-          ) : (
-            <span className="text-amber-800">Awaiting pharmacy&apos;s confirmation</span>
-          )}
+          {recallState(drop, recall, side)}
         </p>
       ))}
       {drop.batches.length > 0 && (

@@ -188,7 +188,16 @@ describe('OrderCard batches and recalls', () => {
   it('marks a recalled drop with a red badge, and asks the buyer to act until the quarantine is confirmed', () => {
     const recalled: Drop = {
       ...received(),
-      recalls: [{ id: 'r-1', number: 'RC-2026-000001', severity: 'class_1', acknowledgedAt: null }],
+      recalls: [
+        {
+          id: 'r-1',
+          number: 'RC-2026-000001',
+          severity: 'class_1',
+          batchNumbers: ['AMX2406B'],
+          units: 30,
+          acknowledgedAt: null,
+        },
+      ],
     };
     const { rerender } = render(
       <OrderCard orgId="org-1" side="buyer" order={order({ drops: [recalled] })} />,
@@ -209,6 +218,8 @@ describe('OrderCard batches and recalls', () => {
           id: 'r-1',
           number: 'RC-2026-000001',
           severity: 'class_2',
+          batchNumbers: ['AMX2406B'],
+          units: 30,
           acknowledgedAt: '2026-11-25T08:30:00.000Z',
         },
       ],
@@ -220,6 +231,42 @@ describe('OrderCard batches and recalls', () => {
       expect(screen.queryByText('Action needed')).not.toBeInTheDocument();
       expect(screen.queryByText("Awaiting pharmacy's confirmation")).not.toBeInTheDocument();
     }
+  });
+
+  it('tells the buyer an undelivered recalled drop is held by the supplier, asking nothing of it', () => {
+    const held: Drop = {
+      ...received(),
+      status: 'Awaiting Dispatch',
+      deliveredAt: null,
+      recalls: [
+        {
+          id: 'r-1',
+          number: 'RC-2026-000001',
+          severity: 'class_1',
+          batchNumbers: ['AMX2406B'],
+          units: 30,
+          acknowledgedAt: null,
+        },
+      ],
+    };
+    const { rerender } = render(<OrderCard orgId="org-1" side="buyer" order={order({ drops: [held] })} />);
+    expect(screen.getByText('Held by the supplier: not delivered')).toBeInTheDocument();
+    expect(screen.queryByText('Action needed')).not.toBeInTheDocument();
+
+    rerender(<OrderCard orgId="org-1" side="seller" order={order({ drops: [held] })} />);
+    expect(screen.getByText('30 units of batch AMX2406B held back: re-pick or cancel')).toBeInTheDocument();
+    expect(screen.queryByText("Awaiting pharmacy's confirmation")).not.toBeInTheDocument();
+
+    rerender(
+      <OrderCard
+        orgId="org-1"
+        side="seller"
+        order={order({ drops: [{ ...held, status: 'Out for Delivery' }] })}
+      />,
+    );
+    expect(
+      screen.getByText('30 units of batch AMX2406B on the way: cancel to bring them back'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -261,9 +308,9 @@ describe('OrderCard documents', () => {
     const user = userEvent.setup();
     render(<OrderCard orgId="org-1" side="seller" order={order()} />);
 
-    await user.click(screen.getByRole('button', { name: 'Download purchase order PO-2026-000042 as PDF' }));
+    await user.click(screen.getByRole('button', { name: 'Purchase order PDF, PO-2026-000042' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    await user.click(screen.getByRole('button', { name: 'Download invoice INV-2026-000042 as PDF' }));
+    await user.click(screen.getByRole('button', { name: 'Invoice PDF, INV-2026-000042' }));
     await waitFor(() => expect(saved).toHaveLength(2));
 
     expect(saved).toEqual([
@@ -273,10 +320,8 @@ describe('OrderCard documents', () => {
     for (const [, init] of fetchMock.mock.calls) {
       expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-1');
     }
-    expect(screen.getByRole('button', { name: /purchase order PO-2026-000042/ })).toHaveTextContent(
-      'Purchase order PDF',
-    );
-    expect(screen.getByRole('button', { name: /invoice INV-2026-000042/ })).toHaveTextContent('Invoice PDF');
+    expect(screen.getByRole('button', { name: /PO-2026-000042/ })).toHaveTextContent('Purchase order PDF');
+    expect(screen.getByRole('button', { name: /INV-2026-000042/ })).toHaveTextContent('Invoice PDF');
   });
 
   it('names the file after the order number when the server sends no name, and offers no invoice PDF before there is one', async () => {
@@ -296,15 +341,13 @@ describe('OrderCard documents', () => {
       />,
     );
     expect(screen.queryByRole('button', { name: /invoice/i })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Download purchase order PO-2026-000042 as PDF' }));
+    await user.click(screen.getByRole('button', { name: 'Purchase order PDF, PO-2026-000042' }));
     await waitFor(() => expect(saved).toEqual([{ name: 'PO-2026-000042.pdf', href: 'blob:file-1' }]));
   });
 
   it("offers a seller's dispatcher, who cannot read invoices, the purchase order only", () => {
     render(<OrderCard orgId="org-1" side="seller" order={order()} canReadInvoice={false} />);
-    expect(
-      screen.getByRole('button', { name: 'Download purchase order PO-2026-000042 as PDF' }),
-    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Purchase order PDF, PO-2026-000042' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /invoice/i })).not.toBeInTheDocument();
   });
 
@@ -321,12 +364,12 @@ describe('OrderCard documents', () => {
     const user = userEvent.setup();
     render(<OrderCard orgId="org-1" side="buyer" order={order()} />);
 
-    const button = screen.getByRole('button', { name: 'Download purchase order PO-2026-000042 as PDF' });
+    const button = screen.getByRole('button', { name: 'Purchase order PDF, PO-2026-000042' });
     await user.click(button);
     await waitFor(() => expect(button).toBeDisabled());
     expect(button).toHaveAttribute('aria-busy', 'true');
     // The invoice's button is its own download, still free.
-    expect(screen.getByRole('button', { name: 'Download invoice INV-2026-000042 as PDF' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Invoice PDF, INV-2026-000042' })).toBeEnabled();
 
     answer(json({ message: 'Order not found', code: 'NOT_FOUND', kind: 'not_found' }, 404));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Order not found', expect.anything()));

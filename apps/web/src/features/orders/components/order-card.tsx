@@ -190,7 +190,7 @@ function OrderDocuments({
         size="sm"
         variant="secondary"
         loading={purchaseOrder.isPending}
-        aria-label={`Download purchase order ${order.number} as PDF`}
+        aria-label={`Purchase order PDF, ${order.number}`}
         onClick={() => purchaseOrder.mutate({ id: order.id, number: order.number })}
       >
         Purchase order PDF
@@ -200,7 +200,7 @@ function OrderDocuments({
           size="sm"
           variant="secondary"
           loading={invoicePdf.isPending}
-          aria-label={`Download invoice ${invoice.number} as PDF`}
+          aria-label={`Invoice PDF, ${invoice.number}`}
           onClick={() => invoicePdf.mutate({ id: invoice.id, number: invoice.number })}
         >
           Invoice PDF

@@ -1,6 +1,8 @@
 import type { Drop } from '@aduro/shared/orders';
+import { RECALL_MESSAGES } from '@aduro/shared/recalls';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { toast, Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/test-utils';
 import { nthOrder, ordersKey, page, renderAt } from '../testing/render-orders';
 import { NO_MATCHING_ORDERS_MESSAGE } from './order-pages';
@@ -39,7 +41,7 @@ describe('ShippingBoard', () => {
     expect(screen.getByText('31 orders')).toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('RELEASED,SHIPPED');
     const card = await screen.findByRole('region', { name: 'Product 1, PO-2026-000001' });
-    expect(within(card).getByRole('button', { name: 'Mark drop 1 Shipped' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Mark Shipped, drop 1' })).toBeInTheDocument();
     expect(await screen.findByText(/PO-2026-000009 · Product 9/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
@@ -64,7 +66,7 @@ describe('ShippingBoard', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'Delivered');
     await waitFor(() => expect(router.state.location.search).toBe('?tab=shipping&status=DELIVERED'));
     const card = await screen.findByRole('region', { name: 'Product 5, PO-2026-000005' });
-    expect(within(card).queryByRole('button', { name: /^Mark drop/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /^Mark / })).not.toBeInTheDocument();
     expect(await screen.findByText('1 order')).toBeInTheDocument();
     expect(screen.getByText('Live 4')).toBeInTheDocument();
 
@@ -119,5 +121,140 @@ describe('ShippingBoard', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'Cancelled');
     expect(await screen.findByText(NO_MATCHING_ORDERS_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByText(NO_SHIPMENTS_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  describe('a drop holding a recalled batch', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    const recalled = (status: Drop['status']): Drop => ({
+      ...drop(status),
+      batches: [{ batchNumber: 'AMX2405A', expiryDate: '2027-05-31', quantity: 40 }],
+      recalls: [
+        {
+          id: '9e000000-0000-4000-8000-000000000001',
+          number: 'RC-2026-000007',
+          severity: 'class_1',
+          batchNumbers: ['AMX2405A'],
+          units: 40,
+          acknowledgedAt: null,
+        },
+      ],
+    });
+    const held = nthOrder(1, { drops: [recalled('Awaiting Dispatch')] });
+    const REPICK = `POST /orders/${held.id}/drops/${held.drops[0]!.id}/repick`;
+
+    it('shows it on hold with Re-pick and Cancel drop instead of Mark Shipped', async () => {
+      mockFetch({ [OUTGOING_PAGE]: () => json(page([held])), [AWAITING]: () => json([]) });
+      renderAt(<ShippingBoard orgId={SELLER} canReadInvoices />, '/supplier');
+      const card = await screen.findByRole('region', { name: 'Product 1, PO-2026-000001' });
+      expect(within(card).getByText(RECALL_MESSAGES.onHold)).toBeInTheDocument();
+      expect(
+        within(card).getByText('40 units of batch AMX2405A held back: re-pick or cancel'),
+      ).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Re-pick drop 1' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Cancel drop 1' })).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: /^Mark / })).not.toBeInTheDocument();
+    });
+
+    it('offers only Cancel drop once the drop is on its way', async () => {
+      mockFetch({
+        [OUTGOING_PAGE]: () => json(page([nthOrder(1, { status: 'SHIPPED', drops: [recalled('Shipped')] })])),
+        [AWAITING]: () => json([]),
+      });
+      renderAt(<ShippingBoard orgId={SELLER} canReadInvoices />, '/supplier');
+      const card = await screen.findByRole('region', { name: 'Product 1, PO-2026-000001' });
+      expect(within(card).getByText(RECALL_MESSAGES.onHold)).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Cancel drop 1' })).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Re-pick drop 1' })).not.toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: /^Mark / })).not.toBeInTheDocument();
+    });
+
+    it('does not hold a delivered drop: the pharmacy quarantines it and confirms', async () => {
+      mockFetch({
+        [OUTGOING_PAGE]: () =>
+          json(page([nthOrder(1, { drops: [recalled('Delivered'), drop('Awaiting Dispatch')] })])),
+        [AWAITING]: () => json([]),
+      });
+      renderAt(<ShippingBoard orgId={SELLER} canReadInvoices />, '/supplier');
+      const card = await screen.findByRole('region', { name: 'Product 1, PO-2026-000001' });
+      expect(within(card).queryByText(RECALL_MESSAGES.onHold)).not.toBeInTheDocument();
+      expect(within(card).getByText("Awaiting pharmacy's confirmation")).toBeInTheDocument();
+    });
+
+    it('re-picks after confirmation, toasts the batches the drop now holds and reads the board again', async () => {
+      let repicked = false;
+      const after = nthOrder(1, {
+        drops: [
+          {
+            ...drop('Awaiting Dispatch'),
+            batches: [
+              { batchNumber: 'AMX2406B', expiryDate: '2027-06-30', quantity: 30 },
+              { batchNumber: 'AMX2407C', expiryDate: '2027-07-31', quantity: 10 },
+            ],
+          },
+        ],
+      });
+      mockFetch({
+        [OUTGOING_PAGE]: () => json(page([repicked ? after : held])),
+        [AWAITING]: () => json([]),
+        [REPICK]: () => {
+          repicked = true;
+          return json(after);
+        },
+      });
+      const success = vi.spyOn(toast, 'success');
+      const { user } = renderAt(
+        <>
+          <ShippingBoard orgId={SELLER} canReadInvoices />
+          <Toaster />
+        </>,
+        '/supplier',
+      );
+      await user.click(await screen.findByRole('button', { name: 'Re-pick drop 1' }));
+      const dialog = screen.getByRole('dialog', { name: 'Re-pick drop 1?' });
+      expect(within(dialog).getByText(/go back\s+to quarantine/)).toHaveTextContent(
+        'The 40 units of recalled batch AMX2405A (RC-2026-000007) go back to quarantine.',
+      );
+      expect(repicked).toBe(false);
+      await user.click(within(dialog).getByRole('button', { name: 'Re-pick drop' }));
+      await waitFor(() =>
+        expect(success).toHaveBeenCalledWith(RECALL_MESSAGES.repicked(1, ['AMX2406B', 'AMX2407C'])),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const card = screen.getByRole('region', { name: 'Product 1, PO-2026-000001' });
+      expect(await within(card).findByRole('button', { name: 'Mark Shipped, drop 1' })).toBeInTheDocument();
+      expect(within(card).queryByText(RECALL_MESSAGES.onHold)).not.toBeInTheDocument();
+    });
+
+    it('keeps the dialog open with what is available when the other batches cannot cover the drop', async () => {
+      const shortfall = RECALL_MESSAGES.repickShortfall('Tema Pharma Distributors', 'Product 1', 12, 40, 1);
+      mockFetch({
+        [OUTGOING_PAGE]: () => json(page([held])),
+        [AWAITING]: () => json([]),
+        [REPICK]: () =>
+          json(
+            {
+              message: shortfall,
+              code: 'STOCK_SHORTFALL',
+              kind: 'conflict',
+              details: { available: '12', needed: '40' },
+            },
+            409,
+          ),
+      });
+      const error = vi.spyOn(toast, 'error');
+      const { user } = renderAt(
+        <>
+          <ShippingBoard orgId={SELLER} canReadInvoices />
+          <Toaster />
+        </>,
+        '/supplier',
+      );
+      await user.click(await screen.findByRole('button', { name: 'Re-pick drop 1' }));
+      const dialog = screen.getByRole('dialog', { name: 'Re-pick drop 1?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Re-pick drop' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(shortfall);
+      expect(error).toHaveBeenCalledWith(shortfall, expect.anything());
+    });
   });
 });

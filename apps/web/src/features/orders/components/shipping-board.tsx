@@ -1,11 +1,14 @@
 import {
   canCancelDrop,
+  canRepickDrop,
+  isDropOnRecallHold,
   nextDropStatus,
   type Drop,
   type DropStatus,
   type Order,
   type OrderStatus,
 } from '@aduro/shared/orders';
+import { RECALL_MESSAGES } from '@aduro/shared/recalls';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +21,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../components/ui/cn';
 import { useOrders } from '../api/get-orders';
 import { useOrdersCount, useOrdersPages } from '../api/get-orders-page';
+import { useRepickDrop } from '../api/repick-drop';
 import { useUpdateDrop } from '../api/update-drop';
 import { useLinkedOrder } from '../hooks/use-linked-order';
 import { OUTGOING_STATUS, useOrderFilters } from '../hooks/use-order-filters';
@@ -72,7 +76,10 @@ export function ShippingBoard({
   // Drafts the customers have not approved yet, listed under the outgoing ones in the default view.
   const awaiting = useOrders(orgId, { sellerId: orgId, status: AWAITING });
   const move = useUpdateDrop(orgId);
+  const repick = useRepickDrop(orgId);
   const [pending, setPending] = useState<Pending | null>(null);
+  // The held drop whose re-pick awaits the supplier's confirmation.
+  const [repicking, setRepicking] = useState<{ order: Order; drop: Drop } | null>(null);
   const [tracking, setTracking] = useState('');
   const [eta, setEta] = useState('');
   // A notification's link (?order=) marks its order among those listed and scrolls to it.
@@ -82,6 +89,17 @@ export function ShippingBoard({
     setTracking('');
     setEta('');
     setPending({ order, drop, status });
+  }
+  function askRepick(order: Order, drop: Drop) {
+    repick.reset();
+    setRepicking({ order, drop });
+  }
+  function confirmRepick() {
+    if (!repicking) return;
+    repick.mutate(
+      { orderId: repicking.order.id, dropId: repicking.drop.id },
+      { onSuccess: () => setRepicking(null) },
+    );
   }
   function confirm() {
     if (!pending) return;
@@ -142,6 +160,34 @@ export function ShippingBoard({
             dropActions={(drop) => {
               // A draft's drops wait for the customer's approval; only a released order's drops move.
               if (order.status === 'AWAITING_CUSTOMER_APPROVAL') return null;
+              // A drop holding a recalled batch goes nowhere but back: re-picked (still in the warehouse)
+              // or cancelled. The server refuses the next step too; the board does not offer it.
+              if (isDropOnRecallHold(drop)) {
+                return (
+                  <>
+                    <span className="flex basis-full sm:justify-end">
+                      <Badge tone="red">{RECALL_MESSAGES.onHold}</Badge>
+                    </span>
+                    {canRepickDrop(drop) && (
+                      <Button
+                        size="sm"
+                        onClick={() => askRepick(order, drop)}
+                        aria-label={`Re-pick drop ${drop.sequence}`}
+                      >
+                        Re-pick
+                      </Button>
+                    )}
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => ask(order, drop, 'Cancelled')}
+                      aria-label={`Cancel drop ${drop.sequence}`}
+                    >
+                      Cancel drop
+                    </Button>
+                  </>
+                );
+              }
               const next = nextDropStatus(drop.status);
               return (
                 <>
@@ -149,7 +195,7 @@ export function ShippingBoard({
                     <Button
                       size="sm"
                       onClick={() => ask(order, drop, next)}
-                      aria-label={`Mark drop ${drop.sequence} ${next}`}
+                      aria-label={`Mark ${next}, drop ${drop.sequence}`}
                     >
                       Mark {next}
                     </Button>
@@ -236,12 +282,64 @@ export function ShippingBoard({
           </div>
         ) : pending?.status === 'Cancelled' ? (
           <p className="text-sm text-slate-600">
-            The units go back to the lots they came from and the drop&apos;s value comes off the invoice.
+            {isDropOnRecallHold(pending.drop)
+              ? 'The units go back to the lots they came from, where the recalled ones stay quarantined, and the drop’s value comes off the invoice.'
+              : 'The units go back to the lots they came from and the drop’s value comes off the invoice.'}
           </p>
         ) : (
           <p className="text-sm text-slate-600">The customer sees the new status at once.</p>
         )}
       </Dialog>
+      <Dialog
+        open={repicking !== null}
+        onOpenChange={(open) => !open && setRepicking(null)}
+        title={`Re-pick drop ${repicking?.drop.sequence ?? ''}?`}
+        description={
+          repicking
+            ? `${repicking.order.number} · ${repicking.drop.addressName} · ${repicking.drop.quantity} units`
+            : undefined
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRepicking(null)}>
+              Back
+            </Button>
+            <Button loading={repick.isPending} onClick={confirmRepick}>
+              Re-pick drop
+            </Button>
+          </>
+        }
+      >
+        {repicking && <RepickSummary drop={repicking.drop} />}
+        {repick.error && (
+          <p role="alert" className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
+            {repick.error.message}
+          </p>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+/** What a re-pick does to this drop: which recalled units leave it, and where the others come from. */
+function RepickSummary({ drop }: { drop: Drop }) {
+  const batches = [...new Set(drop.recalls.flatMap((r) => r.batchNumbers))];
+  // Counted from the drop's batches, so a lot named by two recalls is not counted twice.
+  const units = drop.batches
+    .filter((b) => b.batchNumber !== null && batches.includes(b.batchNumber))
+    .reduce((sum, b) => sum + b.quantity, 0);
+  const recalls = drop.recalls.map((r) => r.number).join(', ');
+  return (
+    <div className="space-y-2 text-sm text-slate-600">
+      <p>
+        The {units} {units === 1 ? 'unit' : 'units'} of recalled batch{batches.length === 1 ? '' : 'es'}{' '}
+        <span className="font-mono font-medium text-slate-900">{batches.join(', ')}</span> ({recalls}) go back
+        to quarantine.
+      </p>
+      <p>
+        Your other batches of the product fill the drop, first expiry first out, with the order&apos;s minimum
+        shelf life. The price and the invoice do not change.
+      </p>
     </div>
   );
 }

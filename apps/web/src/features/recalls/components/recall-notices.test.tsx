@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, mockFetch } from '../../../test/test-utils';
 import { recallsQueryKey } from '../api/get-recalls';
-import { DROP_ONE, RECALL_ID, recallDetail, recallSummary, traceRow } from '../testing/fixtures';
+import { DROP_ONE, RECALL_ID, recallDetail, recallSummary, repickRow, traceRow } from '../testing/fixtures';
 import { RecallNotices } from './recall-notices';
 
 function renderNotices(highlightId: string | null = null) {
@@ -73,13 +73,19 @@ describe("the buyer's recall notices", () => {
     expect(within(osu).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('folds recalls whose every delivery is confirmed under a button', async () => {
+  it('folds recalls whose every delivery is settled under a button', async () => {
     const done = '9e000000-0000-4000-8000-000000000003';
     mockFetch({
       'GET /recalls': () =>
         json([
           recallSummary(),
-          recallSummary({ id: done, number: 'RC-2026-000001', affectedDrops: 1, acknowledgedDrops: 1 }),
+          recallSummary({
+            id: done,
+            number: 'RC-2026-000001',
+            affectedDrops: 1,
+            acknowledgedDrops: 1,
+            awaitingDrops: 0,
+          }),
         ]),
       [`GET /recalls/${RECALL_ID}`]: () => json(recallDetail()),
       [`GET /recalls/${done}`]: () => json(recallDetail({ id: done, number: 'RC-2026-000001' })),
@@ -87,8 +93,68 @@ describe("the buyer's recall notices", () => {
     const { user } = renderNotices();
     expect(await screen.findByRole('article', { name: /^Recall RC-2026-000007/ })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: /^Recall RC-2026-000001/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show 1 confirmed recall' }));
+    await user.click(screen.getByRole('button', { name: 'Show 1 settled recall' }));
     expect(await screen.findByRole('article', { name: /^Recall RC-2026-000001/ })).toBeInTheDocument();
+  });
+
+  it('tells undelivered deliveries held by the supplier and re-picked ones apart from delivered ones, asking nothing of them', async () => {
+    const held = traceRow({
+      dropId: '44444444-0000-4000-8000-000000000009',
+      dropSequence: 2,
+      addressName: 'Kumasi branch',
+      address: 'Adum, Kumasi',
+      status: 'Awaiting Dispatch',
+      shippedAt: null,
+      deliveredAt: null,
+      estimatedDeliveryDate: null,
+    });
+    mockFetch({
+      'GET /recalls': () =>
+        json([
+          recallSummary({
+            affectedDrops: 2,
+            acknowledgedDrops: 0,
+            heldDrops: 1,
+            awaitingDrops: 1,
+            repickedDrops: 1,
+          }),
+        ]),
+      [`GET /recalls/${RECALL_ID}`]: () =>
+        json(recallDetail({ trace: [traceRow(), held], repicked: [repickRow()] })),
+    });
+    renderNotices();
+    const notice = await screen.findByRole('article', { name: /^Recall RC-2026-000007/ });
+
+    const delivered = await within(notice).findByRole('listitem', {
+      name: 'PO-2026-000042 drop 1, Osu branch',
+    });
+    expect(
+      within(delivered).getByRole('button', { name: new RegExp(`^${RECALL_MESSAGES.acknowledge}`) }),
+    ).toBeInTheDocument();
+
+    const kumasi = within(notice).getByRole('listitem', { name: 'PO-2026-000042 drop 2, Kumasi branch' });
+    expect(
+      within(kumasi).getByText(/^Held by Tema Pharma Distributors: it will not be delivered/),
+    ).toBeInTheDocument();
+    expect(within(kumasi).queryByRole('button')).not.toBeInTheDocument();
+
+    const labadi = within(notice).getByRole('listitem', { name: 'PO-2026-000043 drop 1, Labadi branch' });
+    expect(within(labadi).getByText('Replaced with batch AMX2406C before dispatch')).toBeInTheDocument();
+    expect(within(labadi).getByText('AMX2406C × 25 units')).toBeInTheDocument();
+    expect(within(labadi).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('keeps a recall whose deliveries are only held open, saying the supplier holds them', async () => {
+    const held = traceRow({ status: 'Shipped', deliveredAt: null });
+    mockFetch({
+      'GET /recalls': () =>
+        json([recallSummary({ affectedDrops: 1, acknowledgedDrops: 0, heldDrops: 1, awaitingDrops: 0 })]),
+      [`GET /recalls/${RECALL_ID}`]: () => json(recallDetail({ trace: [held] })),
+    });
+    renderNotices();
+    expect(await screen.findByRole('article', { name: /^Recall RC-2026-000007/ })).toBeInTheDocument();
+    expect(screen.getByText(/have not reached you: your supplier holds them/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /settled recall/ })).not.toBeInTheDocument();
   });
 
   it('highlights and brings into view the recall a notification linked to', async () => {

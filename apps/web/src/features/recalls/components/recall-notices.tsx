@@ -1,4 +1,9 @@
-import { RECALL_MESSAGES, type RecallSummary, type RecallTraceRow } from '@aduro/shared/recalls';
+import {
+  RECALL_MESSAGES,
+  type RecallRepickRow,
+  type RecallSummary,
+  type RecallTraceRow,
+} from '@aduro/shared/recalls';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -20,7 +25,9 @@ interface RecallNoticesProps {
 
 /**
  * The buyer's recall notices, shown only while some recall touches its deliveries: each recall, the
- * deliveries that received its batches, and per delivery the confirmation that the packs are set aside.
+ * deliveries that received its batches, and per delivery what is asked of the pharmacy. A delivered one
+ * is confirmed as set aside; one the supplier still holds, or re-picked with another batch before
+ * dispatch, never reached the pharmacy and asks nothing of it (docs/domain.md "Recalls").
  */
 export function RecallNotices({ orgId, highlightId }: RecallNoticesProps) {
   const recalls = useRecalls(orgId);
@@ -28,16 +35,18 @@ export function RecallNotices({ orgId, highlightId }: RecallNoticesProps) {
   // A recall stays among the open ones while this page is open, so the delivery just confirmed keeps
   // showing its confirmation; it joins the confirmed ones next visit.
   const [keptOpen, setKeptOpen] = useState<readonly string[]>([]);
-  const newlyOpen = list.filter((recall) => awaiting(recall) && !keptOpen.includes(recall.id));
+  const newlyOpen = list.filter((recall) => unsettled(recall) && !keptOpen.includes(recall.id));
   if (newlyOpen.length) setKeptOpen([...keptOpen, ...newlyOpen.map((recall) => recall.id)]);
   const [showConfirmed, setShowConfirmed] = useState(false);
   if (list.length === 0) return null;
 
   const isOpen = (recall: RecallSummary) =>
-    awaiting(recall) || keptOpen.includes(recall.id) || recall.id === highlightId;
+    unsettled(recall) || keptOpen.includes(recall.id) || recall.id === highlightId;
   const open = list.filter(isOpen);
   const confirmed = list.filter((recall) => !isOpen(recall));
   const anyAwaiting = list.some(awaiting);
+  const anyHeld = list.some((recall) => recall.heldDrops > 0);
+  const anyReached = list.some((recall) => recall.affectedDrops > recall.heldDrops);
 
   return (
     <section
@@ -61,7 +70,11 @@ export function RecallNotices({ orgId, highlightId }: RecallNoticesProps) {
           <p className="mt-1 text-sm text-rose-900/80">
             {anyAwaiting
               ? 'Batches below were recalled after reaching your pharmacy. Stop dispensing them, set the packs aside, and confirm each delivery once it is quarantined.'
-              : 'Every affected delivery is confirmed as quarantined. Keep the packs aside until your supplier collects them.'}
+              : anyHeld
+                ? 'Deliveries below hold recalled batches and have not reached you: your supplier holds them until it replaces the batch or cancels the delivery.'
+                : anyReached
+                  ? 'Every affected delivery is confirmed as quarantined. Keep the packs aside until your supplier collects them.'
+                  : 'Your supplier replaced the recalled batches before dispatch: none of them reaches your pharmacy.'}
           </p>
         </div>
       </div>
@@ -83,7 +96,7 @@ export function RecallNotices({ orgId, highlightId }: RecallNoticesProps) {
             aria-controls="recall-notices-confirmed"
             onClick={() => setShowConfirmed((shown) => !shown)}
           >
-            {showConfirmed ? 'Hide' : 'Show'} {confirmed.length} confirmed recall
+            {showConfirmed ? 'Hide' : 'Show'} {confirmed.length} settled recall
             {confirmed.length === 1 ? '' : 's'}
           </Button>
           {showConfirmed && (
@@ -104,8 +117,10 @@ export function RecallNotices({ orgId, highlightId }: RecallNoticesProps) {
   );
 }
 
-/** Some of the buyer's deliveries still wait for the confirmation that their packs are set aside. */
-const awaiting = (recall: RecallSummary) => recall.acknowledgedDrops < recall.affectedDrops;
+/** Some of the buyer's delivered drops still wait for the confirmation that their packs are set aside. */
+const awaiting = (recall: RecallSummary) => recall.awaitingDrops > 0;
+/** Something is still to happen: a confirmation from the pharmacy, or a held drop the supplier must settle. */
+const unsettled = (recall: RecallSummary) => awaiting(recall) || recall.heldDrops > 0;
 
 function RecallNotice({
   orgId,
@@ -163,6 +178,9 @@ function RecallNotice({
           {detail.data.trace.map((row) => (
             <AffectedDrop key={row.dropId} orgId={orgId} recallId={recall.id} row={row} />
           ))}
+          {detail.data.repicked.map((row) => (
+            <ReplacedDrop key={row.dropId} row={row} />
+          ))}
         </ul>
       ) : null}
     </article>
@@ -202,16 +220,17 @@ function AffectedDrop({
           <Badge tone={dropStatusTone(row.status)}>{row.status}</Badge>
           {when && <span className="text-xs text-slate-500">{when}</span>}
         </div>
-        {!acknowledged && row.status !== 'Delivered' && (
-          <p className="mt-1 text-xs font-medium text-amber-800">
-            Not delivered yet: set these packs aside when they arrive, then confirm.
-          </p>
-        )}
       </div>
       {acknowledged ? (
         <p className="flex items-start gap-1.5 text-sm font-medium text-emerald-800 sm:max-w-64">
           <CheckIcon />
           {acknowledged}
+        </p>
+      ) : row.status !== 'Delivered' ? (
+        // It never reached the pharmacy: nothing to set aside, and the server refuses a confirmation.
+        <p className="text-sm font-medium text-amber-800 sm:max-w-64">
+          Held by {row.seller.name}: it will not be delivered with this batch, and will be replaced with
+          another batch or cancelled.
         </p>
       ) : (
         <Button
@@ -223,6 +242,34 @@ function AffectedDrop({
           {RECALL_MESSAGES.acknowledge}
         </Button>
       )}
+    </li>
+  );
+}
+
+/** A delivery the supplier re-picked before dispatch: it holds another batch now, and asks nothing. */
+function ReplacedDrop({ row }: { row: RecallRepickRow }) {
+  const batches = [...new Set(row.batches.map((b) => b.batchNumber ?? 'no batch'))];
+  return (
+    <li
+      aria-label={`${row.orderNumber} drop ${row.dropSequence}, ${row.addressName}`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-slate-900">
+          {row.orderNumber} <span className="font-normal text-slate-500">· drop {row.dropSequence}</span>
+        </p>
+        <p className="text-slate-700">
+          {row.addressName}, {row.address}
+        </p>
+        <p className="mt-0.5 font-mono text-slate-900">{batchLines(row.batches)}</p>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <Badge tone={dropStatusTone(row.status)}>{row.status}</Badge>
+        </div>
+      </div>
+      <p className="flex items-start gap-1.5 text-sm font-medium text-emerald-800 sm:max-w-64">
+        <CheckIcon />
+        Replaced with batch{batches.length === 1 ? '' : 'es'} {batches.join(', ')} before dispatch
+      </p>
     </li>
   );
 }

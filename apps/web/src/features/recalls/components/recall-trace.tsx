@@ -1,4 +1,4 @@
-import type { RecallDetail, RecallTraceRow } from '@aduro/shared/recalls';
+import type { RecallDetail, RecallRepickRow, RecallTraceRow } from '@aduro/shared/recalls';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
@@ -22,6 +22,8 @@ import { RecallSeverityBadge } from './recall-severity-badge';
 
 export const NO_TRACE_MESSAGE =
   'No delivery received these batches: the quarantined stock never left the warehouse.';
+export const ALL_REPICKED_MESSAGE =
+  'No delivery holds these batches now: those that did were re-picked before dispatch.';
 
 interface RecallTraceProps {
   orgId: string | null;
@@ -134,7 +136,9 @@ export function RecallTrace({ orgId, recallId, reader, onClose }: RecallTracePro
             Deliveries that received these batches ({detail.trace.length})
           </h4>
           {detail.trace.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">{NO_TRACE_MESSAGE}</p>
+            <p className="mt-2 text-sm text-slate-600">
+              {detail.repicked.length > 0 ? ALL_REPICKED_MESSAGE : NO_TRACE_MESSAGE}
+            </p>
           ) : (
             <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
               {detail.trace.map((row) => (
@@ -143,6 +147,22 @@ export function RecallTrace({ orgId, recallId, reader, onClose }: RecallTracePro
             </ul>
           )}
         </section>
+
+        {detail.repicked.length > 0 && (
+          <section aria-labelledby="recall-repicked-title">
+            <h4
+              id="recall-repicked-title"
+              className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+            >
+              Re-picked before dispatch ({detail.repicked.length})
+            </h4>
+            <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+              {detail.repicked.map((row) => (
+                <RepickedRow key={row.dropId} row={row} />
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
     </Card>
   );
@@ -220,6 +240,14 @@ function TraceRow({ row }: { row: RecallTraceRow }) {
             <CheckIcon />
             {acknowledged}
           </p>
+        ) : row.status !== 'Delivered' ? (
+          // Never reached the pharmacy: nothing for it to confirm; the supplier re-picks or cancels it.
+          <p className="flex items-start gap-1.5 font-medium text-rose-800">
+            <ClockIcon />
+            {row.status === 'Awaiting Dispatch'
+              ? 'On hold: re-pick or cancel it on the shipping board'
+              : 'On hold on its way: cancel it to bring the packs back'}
+          </p>
         ) : (
           <p className="flex items-start gap-1.5 font-medium text-amber-800">
             <ClockIcon />
@@ -227,6 +255,39 @@ function TraceRow({ row }: { row: RecallTraceRow }) {
           </p>
         )}
       </div>
+    </li>
+  );
+}
+
+/** A delivery re-picked off the recalled batches: what left it, what it holds now, who did it and when. */
+function RepickedRow({ row }: { row: RecallRepickRow }) {
+  return (
+    <li
+      aria-label={`${row.orderNumber} drop ${row.dropSequence}, ${row.buyer.name}`}
+      className="grid gap-3 p-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+    >
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          {row.orderNumber} <span className="font-normal text-slate-500">· drop {row.dropSequence}</span>
+        </p>
+        <p className="text-sm font-medium text-slate-800">{row.buyer.name}</p>
+        <p className="text-sm text-slate-600">
+          {row.addressName}, {row.address}
+        </p>
+      </div>
+      <div className="min-w-0 text-sm">
+        <p className="text-slate-700">
+          {formatUnits(row.units)} recalled {row.units === 1 ? 'unit' : 'units'} back to quarantine
+        </p>
+        <p className="font-mono text-slate-900">Now {batchLines(row.batches)}</p>
+        <div className="mt-1">
+          <Badge tone={dropStatusTone(row.status)}>{row.status}</Badge>
+        </div>
+      </div>
+      <p className="flex min-w-0 items-start gap-1.5 text-sm font-medium text-emerald-800">
+        <CheckIcon />
+        Re-picked {formatMoment(row.repickedAt)} by {row.repickedBy}
+      </p>
     </li>
   );
 }

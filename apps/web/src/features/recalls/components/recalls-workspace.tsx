@@ -7,7 +7,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDay, formatUnits } from '../../../lib/format';
 import { useRecalls } from '../api/get-recalls';
-import { confirmationProgress } from '../utils/recall-format';
+import { confirmationProgress, everyoneConfirmed } from '../utils/recall-format';
 import { RecallSeverityBadge } from './recall-severity-badge';
 import { RecallTrace } from './recall-trace';
 
@@ -106,7 +106,7 @@ function RecallListItem({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const everyoneConfirmed = recall.affectedDrops > 0 && recall.acknowledgedDrops === recall.affectedDrops;
+  const settled = everyoneConfirmed(recall);
   return (
     <button
       type="button"
@@ -128,8 +128,8 @@ function RecallListItem({
       </span>
       <span className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
         <span>{formatDay(recall.createdAt)}</span>
-        <span className={everyoneConfirmed ? 'font-medium text-emerald-700' : 'font-medium text-amber-800'}>
-          {recall.affectedDrops === 0 ? 'No deliveries affected' : confirmationProgress(recall)}
+        <span className={settled ? 'font-medium text-emerald-700' : 'font-medium text-amber-800'}>
+          {confirmationProgress(recall)}
         </span>
         <span>{formatUnits(recall.unitsQuarantined)} units quarantined</span>
       </span>

@@ -1,4 +1,4 @@
-import type { RecallDetail, RecallSummary, RecallTraceRow } from '@aduro/shared/recalls';
+import type { RecallDetail, RecallRepickRow, RecallSummary, RecallTraceRow } from '@aduro/shared/recalls';
 
 export const RECALL_ID = '9e000000-0000-4000-8000-000000000001';
 export const PRODUCT_ID = '11111111-0000-4000-8000-000000000001';
@@ -19,6 +19,9 @@ export function recallSummary(overrides: Partial<RecallSummary> = {}): RecallSum
     createdAt: '2026-11-25T08:30:00.000Z',
     affectedDrops: 2,
     acknowledgedDrops: 1,
+    heldDrops: 0,
+    awaitingDrops: 1,
+    repickedDrops: 0,
     unitsQuarantined: 120,
     ...overrides,
   };
@@ -52,6 +55,25 @@ export function traceRow(overrides: Partial<RecallTraceRow> = {}): RecallTraceRo
   };
 }
 
+/** A delivery the supplier re-picked off the recalled batches before dispatch: Tema's Labadi branch. */
+export function repickRow(overrides: Partial<RecallRepickRow> = {}): RecallRepickRow {
+  return {
+    orderId: '33333333-0000-4000-8000-000000000002',
+    orderNumber: 'PO-2026-000043',
+    dropId: '44444444-0000-4000-8000-000000000003',
+    dropSequence: 1,
+    buyer: { id: 'org-1', name: 'AccraCare Pharmacy' },
+    addressName: 'Labadi branch',
+    address: 'Labadi Road, Accra',
+    units: 25,
+    batches: [{ batchNumber: 'AMX2406C', expiryDate: '2027-09-30', quantity: 25 }],
+    status: 'Awaiting Dispatch',
+    repickedAt: '2026-11-25T12:00:00.000Z',
+    repickedBy: 'Kofi Mensah',
+    ...overrides,
+  };
+}
+
 export function recallDetail(overrides: Partial<RecallDetail> = {}): RecallDetail {
   return {
     ...recallSummary(),
@@ -80,6 +102,7 @@ export function recallDetail(overrides: Partial<RecallDetail> = {}): RecallDetai
         acknowledgedBy: 'Efua Asante',
       }),
     ],
+    repicked: [],
     ...overrides,
   };
 }

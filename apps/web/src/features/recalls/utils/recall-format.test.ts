@@ -12,13 +12,15 @@ describe('recall texts', () => {
     expect(parseBatchList('  ')).toEqual([]);
   });
 
-  it('counts confirmed deliveries', () => {
-    expect(confirmationProgress({ affectedDrops: 14, acknowledgedDrops: 12 })).toBe(
-      '12 of 14 deliveries confirmed',
-    );
-    expect(confirmationProgress({ affectedDrops: 1, acknowledgedDrops: 0 })).toBe(
-      '0 of 1 delivery confirmed',
-    );
+  it('counts confirmed deliveries among those that reached a pharmacy, and the ones on hold', () => {
+    const progress = (affectedDrops: number, heldDrops: number, awaitingDrops: number, repickedDrops = 0) =>
+      confirmationProgress({ affectedDrops, heldDrops, awaitingDrops, repickedDrops });
+    expect(progress(14, 0, 2)).toBe('12 of 14 deliveries confirmed');
+    expect(progress(1, 0, 1)).toBe('0 of 1 delivery confirmed');
+    expect(progress(4, 3, 1)).toBe('0 of 1 delivery confirmed · 3 deliveries on hold');
+    expect(progress(1, 1, 0)).toBe('1 delivery on hold');
+    expect(progress(0, 0, 0, 2)).toBe('2 deliveries re-picked before dispatch');
+    expect(progress(0, 0, 0)).toBe('No deliveries affected');
   });
 
   it('lists batches with their units', () => {

@@ -19,10 +19,32 @@ export function parseBatchList(text: string): string[] {
   return [...new Set(batches)];
 }
 
-/** '12 of 14 deliveries confirmed', the recall's progress as the supplier follows it. */
-export function confirmationProgress(recall: Pick<RecallSummary, 'affectedDrops' | 'acknowledgedDrops'>) {
-  const noun = recall.affectedDrops === 1 ? 'delivery' : 'deliveries';
-  return `${recall.acknowledgedDrops} of ${recall.affectedDrops} ${noun} confirmed`;
+type Progress = Pick<RecallSummary, 'affectedDrops' | 'heldDrops' | 'awaitingDrops' | 'repickedDrops'>;
+
+const deliveries = (n: number) => `${n} ${n === 1 ? 'delivery' : 'deliveries'}`;
+
+/**
+ * The recall's progress as the supplier follows it: '12 of 14 deliveries confirmed' counts the deliveries
+ * that reached a pharmacy (only those can be confirmed quarantined there), then the ones still held on
+ * the shipping board; with none delivered, what is held or was re-picked.
+ */
+export function confirmationProgress(recall: Progress): string {
+  const delivered = recall.affectedDrops - recall.heldDrops;
+  const held = recall.heldDrops > 0 ? `${deliveries(recall.heldDrops)} on hold` : null;
+  if (delivered > 0) {
+    const confirmed = `${delivered - recall.awaitingDrops} of ${deliveries(delivered)} confirmed`;
+    return held ? `${confirmed} · ${held}` : confirmed;
+  }
+  if (held) return held;
+  if (recall.repickedDrops > 0) return `${deliveries(recall.repickedDrops)} re-picked before dispatch`;
+  return 'No deliveries affected';
+}
+
+/** Every delivery that reached a pharmacy is confirmed quarantined, and none is left on hold. */
+export function everyoneConfirmed(recall: Progress): boolean {
+  return (
+    recall.heldDrops === 0 && recall.awaitingDrops === 0 && recall.affectedDrops + recall.repickedDrops > 0
+  );
 }
 
 /** 'B1234 × 40 units, B1235 × 10 units' */

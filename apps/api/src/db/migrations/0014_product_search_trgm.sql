@@ -1,0 +1,1 @@
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin (("name" || ' ' || "brand_name" || ' ' || "category") gin_trgm_ops);

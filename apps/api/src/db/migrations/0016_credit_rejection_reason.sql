@@ -1,0 +1,2 @@
+ALTER TABLE "credit_applications" ADD COLUMN "rejection_reason" text;--> statement-breakpoint
+ALTER TABLE "credit_applications" ADD CONSTRAINT "credit_applications_rejection_reason" CHECK ("credit_applications"."rejection_reason" is null or ("credit_applications"."status" = 'rejected' and char_length("credit_applications"."rejection_reason") between 1 and 500));
