@@ -35,6 +35,16 @@ function HistoryWhat({ entry: h }: { entry: OrderHistoryEntry }) {
       </span>
     );
   }
+  // A drop never moves back to where it was: a row that leaves it in place is a re-pick off a recalled
+  // batch (its note names the batches), told as such rather than as a move to the same status.
+  if (h.dropSequence !== null && h.fromStatus === h.toStatus) {
+    return (
+      <span>
+        {`Drop ${h.dropSequence}: `}
+        <span className="font-medium">Re-picked from another batch</span>
+      </span>
+    );
+  }
   return (
     <span>
       {h.dropSequence !== null ? `Drop ${h.dropSequence}: ` : ''}

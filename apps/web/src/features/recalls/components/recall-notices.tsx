@@ -4,7 +4,7 @@ import {
   type RecallSummary,
   type RecallTraceRow,
 } from '@aduro/shared/recalls';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -204,23 +204,7 @@ function AffectedDrop({
       ? `ETA ${formatDay(row.estimatedDeliveryDate)}`
       : null;
   return (
-    <li
-      aria-label={`${row.orderNumber} drop ${row.dropSequence}, ${row.addressName}`}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <div className="min-w-0 text-sm">
-        <p className="font-medium text-slate-900">
-          {row.orderNumber} <span className="font-normal text-slate-500">· drop {row.dropSequence}</span>
-        </p>
-        <p className="text-slate-700">
-          {row.addressName}, {row.address}
-        </p>
-        <p className="mt-0.5 font-mono text-slate-900">{batchLines(row.batches)}</p>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
-          <Badge tone={dropStatusTone(row.status)}>{row.status}</Badge>
-          {when && <span className="text-xs text-slate-500">{when}</span>}
-        </div>
-      </div>
+    <NoticeDrop row={row} when={when}>
       {acknowledged ? (
         <p className="flex items-start gap-1.5 text-sm font-medium text-emerald-800 sm:max-w-64">
           <CheckIcon />
@@ -242,13 +226,36 @@ function AffectedDrop({
           {RECALL_MESSAGES.acknowledge}
         </Button>
       )}
-    </li>
+    </NoticeDrop>
   );
 }
 
 /** A delivery the supplier re-picked before dispatch: it holds another batch now, and asks nothing. */
 function ReplacedDrop({ row }: { row: RecallRepickRow }) {
   const batches = [...new Set(row.batches.map((b) => b.batchNumber ?? 'no batch'))];
+  return (
+    <NoticeDrop row={row}>
+      <p className="flex items-start gap-1.5 text-sm font-medium text-emerald-800 sm:max-w-64">
+        <CheckIcon />
+        Replaced with batch{batches.length === 1 ? '' : 'es'} {batches.join(', ')} before dispatch
+      </p>
+    </NoticeDrop>
+  );
+}
+
+/** A delivery a recall notice speaks of: its order, drop, address, batches and status; then what to do. */
+function NoticeDrop({
+  row,
+  when = null,
+  children,
+}: {
+  row: Pick<
+    RecallTraceRow,
+    'orderNumber' | 'dropSequence' | 'addressName' | 'address' | 'batches' | 'status'
+  >;
+  when?: string | null;
+  children: ReactNode;
+}) {
   return (
     <li
       aria-label={`${row.orderNumber} drop ${row.dropSequence}, ${row.addressName}`}
@@ -264,12 +271,10 @@ function ReplacedDrop({ row }: { row: RecallRepickRow }) {
         <p className="mt-0.5 font-mono text-slate-900">{batchLines(row.batches)}</p>
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <Badge tone={dropStatusTone(row.status)}>{row.status}</Badge>
+          {when && <span className="text-xs text-slate-500">{when}</span>}
         </div>
       </div>
-      <p className="flex items-start gap-1.5 text-sm font-medium text-emerald-800 sm:max-w-64">
-        <CheckIcon />
-        Replaced with batch{batches.length === 1 ? '' : 'es'} {batches.join(', ')} before dispatch
-      </p>
+      {children}
     </li>
   );
 }
