@@ -479,3 +479,15 @@ export function builderCreditShortfall(
 export function builderCanSubmit(units: number, shortfall: boolean): boolean {
   return units > 0 && !shortfall;
 }
+
+/**
+ * The days an approval gives the buyer to pay the invoice it issues: the order's credit term on credit,
+ * none otherwise (due on the day of approval). The approve-order workflow dates the invoice by it, and the
+ * approval's confirmation shows the same date.
+ */
+export function invoiceTermDays(order: {
+  paymentMethod: PaymentMethod;
+  creditTermDays: number | null;
+}): number {
+  return order.paymentMethod === 'credit_facility' ? (order.creditTermDays ?? 0) : 0;
+}

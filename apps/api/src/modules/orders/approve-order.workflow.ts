@@ -1,7 +1,7 @@
 import { CART_MESSAGES } from '@aduro/shared/cart';
 import { todayUtc } from '@aduro/shared/inventory';
 import { DRAFT_MESSAGES } from '@aduro/shared/marketplace';
-import { ORDER_MESSAGES } from '@aduro/shared/orders';
+import { invoiceTermDays, ORDER_MESSAGES } from '@aduro/shared/orders';
 import { RECALL_MESSAGES } from '@aduro/shared/recalls';
 import type { Tx } from '../../db/client.ts';
 import { toPesewas } from '@aduro/shared/money';
@@ -99,7 +99,7 @@ export async function approveOrder(
     onCredit,
     amountPesewas: totalPesewas,
     issuedAt: now,
-    dueDate: addDays(today, onCredit ? (order.creditTermDays ?? 0) : 0),
+    dueDate: addDays(today, invoiceTermDays(order)),
   });
   await markReleased(tx, order.id, input.user, now, `Approved; invoice ${invoice.number} issued`);
   await recordOrderEvent(tx, 'order.released', order, {

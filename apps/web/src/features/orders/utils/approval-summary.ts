@@ -1,4 +1,4 @@
-import type { Order } from '@aduro/shared/orders';
+import { invoiceTermDays, type Order } from '@aduro/shared/orders';
 import type { PaymentMethod } from '@aduro/shared/payments';
 
 /** What approving a drafted order commits the buyer to, as the confirmation sums it up. */
@@ -26,7 +26,7 @@ export function approvalSummary(
   today: string,
 ): ApprovalSummary {
   const onCredit = order.paymentMethod === 'credit_facility';
-  const termDays = onCredit ? (order.creditTermDays ?? 0) : 0;
+  const termDays = invoiceTermDays(order);
   return {
     invoiceAmount: order.totalCost,
     dueDate: new Date(Date.parse(`${today}T00:00:00Z`) + termDays * DAY_MS).toISOString().slice(0, 10),

@@ -1,5 +1,5 @@
 import type { RecallDetail, RecallRepickRow, RecallTraceRow } from '@aduro/shared/recalls';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -213,20 +213,7 @@ function TraceRow({ row }: { row: RecallTraceRow }) {
       ? `ETA ${formatDay(row.estimatedDeliveryDate)}`
       : null;
   return (
-    <li
-      aria-label={`${row.orderNumber} drop ${row.dropSequence}, ${row.buyer.name}`}
-      className="grid gap-3 p-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]"
-    >
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">
-          {row.orderNumber} <span className="font-normal text-slate-500">· drop {row.dropSequence}</span>
-        </p>
-        <p className="text-sm font-medium text-slate-800">{row.buyer.name}</p>
-        <p className="text-sm text-slate-600">
-          {row.addressName}, {row.address}
-        </p>
-        {contact && <p className="text-xs text-slate-500">{contact}</p>}
-      </div>
+    <TraceDrop row={row} contact={contact}>
       <div className="min-w-0 text-sm">
         <p className="font-mono text-slate-900">{batchLines(row.batches)}</p>
         <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -255,26 +242,14 @@ function TraceRow({ row }: { row: RecallTraceRow }) {
           </p>
         )}
       </div>
-    </li>
+    </TraceDrop>
   );
 }
 
 /** A delivery re-picked off the recalled batches: what left it, what it holds now, who did it and when. */
 function RepickedRow({ row }: { row: RecallRepickRow }) {
   return (
-    <li
-      aria-label={`${row.orderNumber} drop ${row.dropSequence}, ${row.buyer.name}`}
-      className="grid gap-3 p-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]"
-    >
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">
-          {row.orderNumber} <span className="font-normal text-slate-500">· drop {row.dropSequence}</span>
-        </p>
-        <p className="text-sm font-medium text-slate-800">{row.buyer.name}</p>
-        <p className="text-sm text-slate-600">
-          {row.addressName}, {row.address}
-        </p>
-      </div>
+    <TraceDrop row={row}>
       <div className="min-w-0 text-sm">
         <p className="text-slate-700">
           {formatUnits(row.units)} recalled {row.units === 1 ? 'unit' : 'units'} back to quarantine
@@ -288,6 +263,36 @@ function RepickedRow({ row }: { row: RecallRepickRow }) {
         <CheckIcon />
         Re-picked {formatMoment(row.repickedAt)} by {row.repickedBy}
       </p>
+    </TraceDrop>
+  );
+}
+
+/** A trace row's first column, the delivery it is about (order, drop, buyer, address), then the rest. */
+function TraceDrop({
+  row,
+  contact = '',
+  children,
+}: {
+  row: Pick<RecallTraceRow, 'orderNumber' | 'dropSequence' | 'buyer' | 'addressName' | 'address'>;
+  contact?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      aria-label={`${row.orderNumber} drop ${row.dropSequence}, ${row.buyer.name}`}
+      className="grid gap-3 p-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+    >
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          {row.orderNumber} <span className="font-normal text-slate-500">· drop {row.dropSequence}</span>
+        </p>
+        <p className="text-sm font-medium text-slate-800">{row.buyer.name}</p>
+        <p className="text-sm text-slate-600">
+          {row.addressName}, {row.address}
+        </p>
+        {contact && <p className="text-xs text-slate-500">{contact}</p>}
+      </div>
+      {children}
     </li>
   );
 }
