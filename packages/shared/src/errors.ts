@@ -70,6 +70,7 @@ export const ERROR_CODES = {
   LICENCE_NOT_FOUND: ['not_found', 'The organisation has no licence on file.'],
   NOTIFICATION_NOT_FOUND: ['not_found', 'No such notification for this user.'],
   RECALL_NOT_FOUND: ['not_found', 'No such recall for this organisation.'],
+  LICENCE_RECORD_NOT_FOUND: ['not_found', 'The buying organisation has not submitted a pharmacy licence.'],
 
   // The state of things does not allow it (409): refresh and decide again.
   EMAIL_TAKEN: ['conflict', 'An account already uses this e-mail.'],
@@ -107,6 +108,31 @@ export const ERROR_CODES = {
   DROP_NOT_DELIVERED: [
     'conflict',
     'The delivery has not reached the pharmacy (the supplier holds it), so it cannot be confirmed as quarantined there.',
+  ],
+  REGISTRATION_LAPSED: [
+    'conflict',
+    'The product’s FDA registration has lapsed: it cannot be drafted, carted or approved; the message names it and the day.',
+  ],
+  LICENCE_REQUIRED: [
+    'conflict',
+    'Releasing an order needs a verified, unexpired pharmacy licence; the message names the product.',
+  ],
+  LICENCE_CLASS_NOT_ALLOWED: [
+    'conflict',
+    'The buyer’s licence does not allow the product’s class (an OTC medicine seller buys class C only, nothing controlled).',
+  ],
+  CONTROLLED_NOT_AUTHORISED: [
+    'conflict',
+    'The product is a controlled drug and the buyer holds no verified, unexpired controlled-drugs authorisation.',
+  ],
+  CONTROLLED_SIGNOFF_REQUIRED: [
+    'conflict',
+    'The drop holds a controlled drug not yet signed off by the supplier’s Pharmacist, so it cannot ship.',
+  ],
+  NOT_CONTROLLED: ['conflict', 'The order holds no controlled drug; there is nothing to sign off.'],
+  NOTHING_TO_SIGN_OFF: [
+    'conflict',
+    'Every open delivery of the order is already signed off (or the order is not released yet).',
   ],
   ORDER_NOT_AWAITING_APPROVAL: ['conflict', 'The order was already approved or cancelled.'],
   ORDER_NOT_RELEASED: ['conflict', 'The order’s drops cannot move before the buyer approves it.'],

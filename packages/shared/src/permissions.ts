@@ -5,14 +5,22 @@ export const PERMISSIONS = [
   'manage_credit',
   'manage_users',
   'manage_platform',
+  // The supervising pharmacist's: signs off supplies of controlled drugs (issue 32).
+  'sign_off_controlled',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const USER_TYPES = ['customer', 'supplier', 'platform'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** Supplier staff roles in the display order of SPEC §6. */
-export const SUPPLIER_ROLES = ['InventoryManager', 'ShippingClerk', 'CreditApprover', 'Admin'] as const;
+/** Supplier staff roles in the display order of SPEC §6, then the supervising Pharmacist (issue 32). */
+export const SUPPLIER_ROLES = [
+  'InventoryManager',
+  'ShippingClerk',
+  'CreditApprover',
+  'Admin',
+  'Pharmacist',
+] as const;
 export type SupplierRole = (typeof SUPPLIER_ROLES)[number];
 
 /** Every role the platform knows, with the organisation kind it belongs to. */
@@ -24,6 +32,8 @@ export const ROLES = {
     orgKind: 'supplier',
     permissions: ['manage_inventory', 'manage_shipping', 'manage_credit', 'manage_users'],
   },
+  // Not held by Admin: only a registered pharmacist may sign off a controlled supply (Act 489 s.33-34).
+  Pharmacist: { orgKind: 'supplier', permissions: ['sign_off_controlled'] },
   Buyer: { orgKind: 'customer', permissions: [] },
   PlatformAdmin: { orgKind: 'platform', permissions: ['manage_platform'] },
 } as const satisfies Record<string, { orgKind: UserType; permissions: readonly Permission[] }>;

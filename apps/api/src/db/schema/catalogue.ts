@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   pgTable,
   text,
@@ -39,6 +40,12 @@ export const products = pgTable(
     gtin: text('gtin'),
     // name|brand|unit|pack, lower-cased with spaces removed: the same product is never added twice.
     dedupeKey: text('dedupe_key').notNull(),
+    // Legal status (issue 32, docs/domain.md "Who may buy what"). No class means class A, the strictest.
+    medicineClass: text('medicine_class').$type<'A' | 'B' | 'C'>(),
+    controlled: text('controlled').$type<'narcotic' | 'psychotropic' | 'precursor'>(),
+    fdaRegistrationNumber: text('fda_registration_number'),
+    // Once past, the product is not offered to buyers (absent from matches and catalogues, refused).
+    fdaRegistrationExpiresOn: date('fda_registration_expires_on', { mode: 'string' }),
     createdByOrgId: uuid('created_by_org_id').references(() => organizations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -47,6 +54,8 @@ export const products = pgTable(
     uniqueIndex('products_dedupe_key_unique').on(t.dedupeKey),
     uniqueIndex('products_gtin_unique').on(t.gtin),
     check('products_gtin_check', sql`${t.gtin} ~ '^[0-9]{14}$'`),
+    check('products_medicine_class_check', sql`${t.medicineClass} in ('A', 'B', 'C')`),
+    check('products_controlled_check', sql`${t.controlled} in ('narcotic', 'psychotropic', 'precursor')`),
     index('products_name_idx').on(sql`lower(${t.name})`),
     index('products_category_idx').on(t.category),
     // Trigram GIN (pg_trgm, migration 0013): serves both the contains match (ILIKE) and the

@@ -11,3 +11,4 @@ export * from './events.ts';
 export * from './idempotency.ts';
 export * from './notifications.ts';
 export * from './recalls.ts';
+export * from './compliance.ts';
