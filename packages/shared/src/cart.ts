@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eligibilitySchema, productClassFields } from './compliance.ts';
 import { formatUnits } from './format.ts';
 import { isIsoDate } from './inventory.ts';
 import { hasWholePesewas } from './money.ts';
@@ -92,7 +93,12 @@ export const cartItemSchema = z
     id: z.string(),
     productId: z.string(),
     supplierId: z.string(),
-    product: z.object({ name: z.string(), brandName: z.string(), category: z.string() }),
+    product: z.object({
+      name: z.string(),
+      brandName: z.string(),
+      category: z.string(),
+      ...productClassFields,
+    }),
     supplier: z.object({
       name: z.string(),
       supplierCategory: z.string().nullable(),
@@ -123,6 +129,7 @@ export const cartItemSchema = z
     contactPhone: z.string().nullable(),
     notes: z.string().nullable(),
     createdAt: z.string(),
+    eligibility: eligibilitySchema.describe('Whether the buyer may release an order of this line now'),
   })
   .meta({ id: 'CartItem' });
 export type CartItem = z.infer<typeof cartItemSchema>;

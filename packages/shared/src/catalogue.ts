@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productLegalStatusFields, productLegalStatusSchema } from './compliance.ts';
 import { gtinField, gtinSchema } from './gtin.ts';
 
 export const CATALOGUE_MESSAGES = {
@@ -39,6 +40,7 @@ export const productSchema = z
     gtin: gtinSchema
       .nullable()
       .describe('The GS1 barcode number in its 14-digit form; null when not recorded'),
+    ...productLegalStatusSchema.shape,
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
@@ -65,6 +67,8 @@ export const createProductSchema = z
       .nullish()
       .transform((v) => (v ? v : null)),
     gtin: gtinField,
+    // Optional (issue 32): SPEC's payload stays valid; a platform administrator may set them later.
+    ...productLegalStatusFields,
   })
   .meta({ id: 'CreateProductRequest' });
 export type CreateProductInput = z.input<typeof createProductSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './inventory.ts';
+import { isIsoDate } from './calendar.ts';
 
 /**
  * Lawful trade (issue 32, docs/domain.md "Who may buy what"): the legal status of a medicine, the
@@ -111,13 +111,18 @@ export const productLegalStatusFields = {
     .transform((v) => (v ? v : null)),
 };
 
-/** A product's legal status as every product answer carries it. */
-export const productLegalStatusSchema = z.object({
+/** What a card, a row or a dialog shows beside a product's name: its class badge and Controlled badge. */
+export const productClassFields = {
   medicineClass: z
     .enum(MEDICINE_CLASSES)
     .nullable()
     .describe('A prescription-only, B pharmacy-only, C over the counter; null (not classed) is treated as A'),
   controlled: z.enum(CONTROLLED_KINDS).nullable().describe('null when not a controlled drug'),
+};
+
+/** A product's legal status as every product answer carries it. */
+export const productLegalStatusSchema = z.object({
+  ...productClassFields,
   fdaRegistrationNumber: z.string().nullable(),
   fdaRegistrationExpiresOn: z.string().nullable().describe('YYYY-MM-DD; null when not recorded'),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isIsoDate } from './calendar.ts';
+import { productClassFields } from './compliance.ts';
 import { hasWholePesewas } from './money.ts';
 
 export const INVENTORY_MESSAGES = {
@@ -50,14 +52,8 @@ export type ExpiryStatus = (typeof EXPIRY_STATUSES)[number];
 export const EXPIRING_SOON_DAYS = 90;
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD (not 2026-02-30). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
+// Kept in calendar.ts so that contracts this module uses (compliance.ts) can check dates without a cycle.
+export { isIsoDate };
 
 /** Whole days from `today` to the expiry date, negative once expired; both are YYYY-MM-DD. */
 export function daysUntil(expiryDate: string, today: string): number {
@@ -102,6 +98,11 @@ export const inventoryRowSchema = z
       brandName: z.string(),
       category: z.string(),
       unitOfMeasure: z.string(),
+      ...productClassFields,
+      fdaRegistrationExpiresOn: z.string().nullable(),
+      registrationLapsed: z
+        .boolean()
+        .describe('True once the FDA registration has lapsed: buyers are not offered the product'),
     }),
     quantity: z.number().int(),
     unitPrice: z.number().describe("The supplier's current offer price for the product, GH₵"),

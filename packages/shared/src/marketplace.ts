@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eligibilitySchema, productClassFields } from './compliance.ts';
 import { cartSchema } from './cart.ts';
 import { EXPIRING_SOON_DAYS, EXPIRY_STATUSES } from './inventory.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from './payments.ts';
@@ -121,6 +122,8 @@ export const supplierCatalogueItemSchema = z
     /** The caller's active credit line with this supplier, else null. */
     creditLimit: z.number().nullable(),
     creditAvailable: z.number().nullable(),
+    ...productClassFields,
+    eligibility: eligibilitySchema.describe('Whether the caller may release an order of this item now'),
   })
   .meta({ id: 'SupplierCatalogueItem' });
 export type SupplierCatalogueItem = z.infer<typeof supplierCatalogueItemSchema>;
@@ -150,6 +153,7 @@ export const supplierMatchSchema = z
      * longest shelf life it can offer now. Null when none of its stock carries an expiry date.
      */
     longestShelfLifeDays: z.number().int().nullable(),
+    eligibility: eligibilitySchema.describe('Whether the caller may release an order of this offer now'),
   })
   .meta({ id: 'SupplierMatch' });
 export type SupplierMatch = z.infer<typeof supplierMatchSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eligibilitySchema, productClassFields } from './compliance.ts';
 import { allocatedBatchSchema, isIsoDate } from './inventory.ts';
 import { RECALL_SEVERITIES } from './recalls.ts';
 import { roundPesewas, toCedis, toPesewas } from './money.ts';
@@ -357,7 +358,7 @@ export const orderSchema = z
   .object({
     id: z.string(),
     number: z.string(),
-    product: z.object({ id: z.string(), name: z.string() }),
+    product: z.object({ id: z.string(), name: z.string(), ...productClassFields }),
     seller: z.object({
       id: z.string(),
       name: z.string(),
@@ -383,6 +384,19 @@ export const orderSchema = z
     createdAt: z.string(),
     approvedAt: z.string().nullable(),
     drops: z.array(dropSchema),
+    eligibility: eligibilitySchema
+      .nullable()
+      .describe(
+        'For the buyer of an order awaiting approval: whether approving it can release it now; else null',
+      ),
+    controlledSignoff: z
+      .object({
+        signedOff: z.boolean().describe('True when every open allocation of the order is in the register'),
+        signedOffAt: z.string().nullable().describe('The latest sign-off'),
+        pharmacistName: z.string().nullable(),
+      })
+      .nullable()
+      .describe('For a controlled product once released: its Pharmacist sign-off; null otherwise'),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
