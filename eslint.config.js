@@ -109,7 +109,7 @@ export default tseslint.config(
             // here. Its services, rules and helpers stay its own.
             ...apiModules.map((mod) => ({
               target: `./apps/api/src/modules/${mod}/**/!(*.test).ts`,
-              from: `./apps/api/src/modules/!(${mod})/**/!(*.repository|*.workflow|order-events|marketplace-tags|licence-storage).ts`,
+              from: `./apps/api/src/modules/!(${mod})/**/!(*.repository|*.workflow|order-events|marketplace-tags|licence-storage|eligibility).ts`,
               message:
                 'A module uses another only through its repository or workflows: move the shared part to lib/ or packages/shared, or compose the step in a workflow.',
             })),

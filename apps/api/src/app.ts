@@ -15,12 +15,15 @@ import activityRoutes from './modules/activity/activity.routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import { licenceRecordRoutes, licenceReviewRoutes } from './modules/compliance/licence-records.routes.ts';
 import { authJobs } from './modules/auth/auth.jobs.ts';
 import { notificationJobs } from './modules/notifications/notifications.jobs.ts';
 import notificationRoutes from './modules/notifications/notifications.routes.ts';
 import { TableLicenceStorage } from './modules/auth/licence-storage.ts';
 import { LoginLimiter, type LoginLimiterOptions } from './modules/auth/login-limiter.ts';
 import cartRoutes from './modules/cart/cart.routes.ts';
+import productLegalStatusRoutes from './modules/compliance/product-legal-status.routes.ts';
+import controlledRegisterRoutes from './modules/compliance/controlled-register.routes.ts';
 import catalogueRoutes from './modules/catalogue/catalogue.routes.ts';
 import creditRoutes from './modules/credit/credit.routes.ts';
 import eventRoutes from './modules/events/events.routes.ts';
@@ -144,8 +147,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-      // Only registration reads multipart forms, so the plugin (and the two hooks it puts on every request
-      // of its scope) stays with the auth routes; a multipart body sent anywhere else is refused with 415.
+      // Only the forms carrying licence files (registration, a buyer's licence) read multipart, so the
+      // plugin (and the two hooks it puts on every request of its scope) stays with those routes; a
+      // multipart body sent anywhere else is refused with 415.
       await api.register(async (auth) => {
         await auth.register(fastifyMultipart, {
           limits: {
@@ -158,7 +162,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           },
         });
         await auth.register(authRoutes, { limiter, storage });
+        await auth.register(licenceRecordRoutes, { storage });
       });
+      await api.register(licenceReviewRoutes, { storage });
       await api.register(adminRoutes, {
         storage,
         llm:
@@ -173,6 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       });
       // catalogue and inventory routes
       await api.register(catalogueRoutes);
+      await api.register(productLegalStatusRoutes);
       await api.register(inventoryRoutes);
       await api.register(staffRoutes);
       await api.register(supplierSettingsRoutes);
@@ -184,6 +191,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(creditRoutes);
       await api.register(invoiceRoutes);
       await api.register(recallRoutes);
+      await api.register(controlledRegisterRoutes);
       await api.register(eventRoutes);
       await api.register(notificationRoutes);
       await api.register(activityRoutes);

@@ -47,6 +47,13 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'lots.expired': 'Lots expired',
   'recall.declared': 'Recall declared',
   'recall.acknowledged': 'Recall acknowledged',
+  'product.legal_status_changed': 'Legal status of a product changed',
+  'licence.submitted': 'Licence submitted',
+  'licence.reviewed': 'Licence reviewed',
+  'licence.expiring': 'Licence expiring',
+  'licence.authorisation_expiring': 'Controlled-drugs authorisation expiring',
+  'registrations.expiring': 'FDA registrations expiring',
+  'controlled.signed_off': 'Controlled drug signed off',
 };
 
 /** GET /api/activity and /api/activity.csv: filters, and the page for the JSON list. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, USER_TYPES, type UserType } from './permissions.ts';
+import { isIsoDate } from './calendar.ts';
+import { COMPLIANCE_MESSAGES, LICENCE_KINDS } from './compliance.ts';
 
 /** SPEC §9 licence upload limits. */
 export const LICENCE_MAX_BYTES = 20_971_520;
@@ -158,12 +160,51 @@ export const registerSchema = z
       z.array(z.string().max(254, tooLong('Approver email', 254))).max(20, 'Add at most 20 approvers'),
     ),
     licensureDocument: licenceFileSchema.optional(),
+    // A buyer's Pharmacy Council licence (issue 32), optional: given, all four go together.
+    licenceKind: z
+      .union([z.enum(LICENCE_KINDS), z.literal('')], { error: COMPLIANCE_MESSAGES.licenceKind })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    licenceNumber: z
+      .string({ error: COMPLIANCE_MESSAGES.licenceNumber })
+      .trim()
+      .max(60, COMPLIANCE_MESSAGES.licenceNumberTooLong)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    licenceExpiresOn: z
+      .string({ error: COMPLIANCE_MESSAGES.licenceExpiresOn })
+      .trim()
+      .refine((v) => v === '' || isIsoDate(v), COMPLIANCE_MESSAGES.licenceExpiresOn)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    licenceDocument: licenceFileSchema.optional(),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (v.userType === 'platform') issue('userType', AUTH_MESSAGES.platformRegistration);
     const isSupplier = v.userType === 'supplier';
     const atLeast = (value: string | undefined, min: number) => value !== undefined && value.length >= min;
+    const licence = {
+      licenceKind: v.licenceKind,
+      licenceNumber: v.licenceNumber,
+      licenceExpiresOn: v.licenceExpiresOn,
+      licenceDocument: v.licenceDocument,
+    };
+    const given = Object.entries(licence).filter(([, value]) => value !== undefined);
+    if (isSupplier) {
+      // A supplier's licence is its licensure document; the buyer's licence fields are not its to give.
+      for (const [field] of given) issue(field, COMPLIANCE_MESSAGES.notACustomer);
+    } else if (given.length > 0) {
+      for (const [field, value] of Object.entries(licence))
+        if (value === undefined) issue(field, COMPLIANCE_MESSAGES.licenceIncomplete);
+      // UTC, as the server reckons every expiry.
+      if (v.licenceExpiresOn && v.licenceExpiresOn < new Date().toISOString().slice(0, 10))
+        issue('licenceExpiresOn', COMPLIANCE_MESSAGES.licenceExpired);
+      if (v.licenceDocument && v.licenceDocument.size > LICENCE_MAX_BYTES)
+        issue('licenceDocument', AUTH_MESSAGES.licenceTooLarge);
+      else if (v.licenceDocument && !licenceHasAllowedExtension(v.licenceDocument.name))
+        issue('licenceDocument', AUTH_MESSAGES.licenceType);
+    }
     // Optional for customers, but when given they must still make sense.
     if (
       isSupplier ? !atLeast(v.businessName, 2) : v.businessName !== undefined && !atLeast(v.businessName, 2)

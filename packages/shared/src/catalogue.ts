@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productLegalStatusFields, productLegalStatusSchema } from './compliance.ts';
+import { COMPLIANCE_MESSAGES, productLegalStatusFields, productLegalStatusSchema } from './compliance.ts';
 import { gtinField, gtinSchema } from './gtin.ts';
 
 export const CATALOGUE_MESSAGES = {
@@ -45,6 +45,22 @@ export const productSchema = z
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
+/**
+ * A registration is a number and its expiry: one without the other can be neither checked nor reminded
+ * of. The field to fill in when only one of them is given, else null (both or neither). Shared by
+ * POST /api/products and the administrator's correction, which checks the product as it would stand.
+ */
+export function fdaRegistrationIncomplete(v: {
+  fdaRegistrationNumber?: string | null;
+  fdaRegistrationExpiresOn?: string | null;
+}): { field: 'fdaRegistrationNumber' | 'fdaRegistrationExpiresOn'; message: string } | null {
+  if (!!v.fdaRegistrationNumber === !!v.fdaRegistrationExpiresOn) return null;
+  return {
+    field: v.fdaRegistrationNumber ? 'fdaRegistrationExpiresOn' : 'fdaRegistrationNumber',
+    message: COMPLIANCE_MESSAGES.fdaRegistrationIncomplete,
+  };
+}
+
 const requiredText = (max: number) =>
   z
     .string({ error: CATALOGUE_MESSAGES.requiredFields })
@@ -69,6 +85,10 @@ export const createProductSchema = z
     gtin: gtinField,
     // Optional (issue 32): SPEC's payload stays valid; a platform administrator may set them later.
     ...productLegalStatusFields,
+  })
+  .superRefine((v, ctx) => {
+    const issue = fdaRegistrationIncomplete(v);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.field] });
   })
   .meta({ id: 'CreateProductRequest' });
 export type CreateProductInput = z.input<typeof createProductSchema>;

@@ -36,6 +36,20 @@ export const EVENT_TYPES = [
   'recall.declared',
   /** A buyer confirmed a recalled delivery is quarantined at its pharmacy. */
   'recall.acknowledged',
+  /** A platform administrator set or corrected a product's class, controlled status or FDA registration. */
+  'product.legal_status_changed',
+  /** A buyer submitted or renewed its pharmacy licence (at registration or under Licence): it awaits review. */
+  'licence.submitted',
+  /** A platform administrator verified or rejected a buyer's licence (rejecting a verified one revokes it). */
+  'licence.reviewed',
+  /** The daily reminders: a buyer's licence expires within 30 days. */
+  'licence.expiring',
+  /** The daily reminders: a buyer's controlled-drugs authorisation expires within 30 days. */
+  'licence.authorisation_expiring',
+  /** The daily reminders: FDA registrations of products a supplier offers expire within 30 days. */
+  'registrations.expiring',
+  /** A supplier's Pharmacist signed off an order of a controlled drug, writing the controlled register. */
+  'controlled.signed_off',
 ] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -73,6 +87,27 @@ export const eventRefsSchema = z.object({
    * of a supplier's toggle through the audience is not told why.
    */
   reason: z.string().max(1000).optional(),
+  /**
+   * product.legal_status_changed: each field the administrator changed, with its value before and after
+   * (null: not recorded), so the trail tells what changed even after a later correction.
+   */
+  legalStatusChanges: z
+    .array(
+      z.object({
+        field: z.enum(['medicineClass', 'controlled', 'fdaRegistrationNumber', 'fdaRegistrationExpiresOn']),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  /** licence.reviewed: the outcome, as the trail and the buyer's notification tell it. */
+  licenceStatus: z.enum(['verified', 'rejected']).optional(),
+  /** licence.reviewed: whether the controlled-drugs authorisation is verified after it. */
+  controlledAuthorised: z.boolean().optional(),
+  /** licence.reviewed: a verified licence rejected, its verification withdrawn. */
+  revoked: z.boolean().optional(),
+  /** The compliance reminders: the expiry date (YYYY-MM-DD) reminded of. */
+  expiresOn: z.string().optional(),
 });
 export type EventRefs = z.infer<typeof eventRefsSchema>;
 

@@ -118,6 +118,26 @@ export const NOTIFICATION_TOPICS = {
     events: ['organisation.registered'],
     heardBy: ['PlatformAdmin'],
   },
+  licence_review: {
+    label: 'Pharmacy licences awaiting review',
+    events: ['licence.submitted'],
+    heardBy: ['PlatformAdmin'],
+  },
+  licence_decision: {
+    label: 'Your pharmacy licence verified, rejected or withdrawn',
+    events: ['licence.reviewed'],
+    heardBy: ['Buyer'],
+  },
+  licence_expiry: {
+    label: 'Your licence or controlled-drugs authorisation expiring within 30 days',
+    events: ['licence.expiring', 'licence.authorisation_expiring'],
+    heardBy: ['Buyer'],
+  },
+  registration_expiry: {
+    label: 'FDA registrations of products you offer expiring within 30 days',
+    events: ['registrations.expiring'],
+    heardBy: ['InventoryManager', 'Admin'],
+  },
 } as const satisfies Record<
   string,
   { label: string; events: readonly EventType[]; heardBy: readonly RoleName[] }

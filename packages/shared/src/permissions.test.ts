@@ -37,7 +37,13 @@ describe('permissions', () => {
     expect(primaryRole([])).toBeNull();
   });
 
-  it('keeps the supplier role display order of SPEC §6', () => {
-    expect(SUPPLIER_ROLES).toEqual(['InventoryManager', 'ShippingClerk', 'CreditApprover', 'Admin']);
+  it('keeps the supplier role display order of SPEC §6, with the Pharmacist (issue 32) after them', () => {
+    expect(SUPPLIER_ROLES).toEqual([
+      'InventoryManager',
+      'ShippingClerk',
+      'CreditApprover',
+      'Admin',
+      'Pharmacist',
+    ]);
   });
 });

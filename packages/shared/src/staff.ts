@@ -8,7 +8,7 @@ export const STAFF_MESSAGES = {
   password: 'Password must be at least 8 characters',
   atLeastOneRole: 'Select at least one role',
   keepOneRole: 'Users must have at least one role',
-  unknownRole: 'Choose roles from InventoryManager, ShippingClerk, CreditApprover and Admin',
+  unknownRole: 'Choose roles from InventoryManager, ShippingClerk, CreditApprover, Admin and Pharmacist',
   lastAdmin: 'Your organisation must keep at least one Admin.',
   removeSelf: 'You cannot remove yourself. Ask another Admin to do it.',
   duplicateRole: 'Each role can be given once.',

@@ -68,7 +68,8 @@ describe('start-up on PGlite', () => {
         database.db,
         sql`select count(*)::int as count from licence_files`,
       );
-      expect(row?.count).toBe(DEMO_SUPPLIERS.length);
+      // Every supplier's licence and every buyer's (issue 32).
+      expect(row?.count).toBe(DEMO_SUPPLIERS.length + DEMO_CUSTOMERS.length);
     } finally {
       await database.close();
     }
@@ -122,7 +123,9 @@ describe.skipIf(!adminUrl)('start-up of several replicas at once (PostgreSQL)', 
           1 + DEMO_SUPPLIERS.length + DEMO_CUSTOMERS.length,
         );
         expect(await count(sql`select count(*)::int as n from users`)).toBe(DEMO_ACCOUNTS.length);
-        expect(await count(sql`select count(*)::int as n from licence_files`)).toBe(DEMO_SUPPLIERS.length);
+        expect(await count(sql`select count(*)::int as n from licence_files`)).toBe(
+          DEMO_SUPPLIERS.length + DEMO_CUSTOMERS.length,
+        );
         // The lock was let go: a fourth start does not wait for it.
         const later = await prepareDatabase(config, quiet);
         await later.close();

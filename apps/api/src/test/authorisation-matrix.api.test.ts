@@ -18,6 +18,7 @@ import {
   WITH_CREDIT,
   WITH_INVENTORY,
   WITH_SHIPPING,
+  WITH_SIGNOFF,
   type CallerKind,
   type OwnIds,
   type SignedIn,
@@ -129,6 +130,31 @@ const POLICY: Record<string, Policy> = {
   },
   'GET /api/org/licence': { allow: SUPPLIERS, request: () => ({ url: '/api/org/licence' }) },
 
+  // A buyer's pharmacy licence (issue 32): its own, customers only; the platform reviews.
+  'GET /api/org/licence-record': { allow: CUSTOMERS, request: () => ({ url: '/api/org/licence-record' }) },
+  'PUT /api/org/licence-record': {
+    allow: CUSTOMERS,
+    // An incomplete licence: refused as invalid (400) after authorisation, and nothing changes.
+    request: () => ({ url: '/api/org/licence-record', payload: { licenceKind: 'retail_pharmacy' } }),
+  },
+  'GET /api/org/licence-record/document': {
+    allow: CUSTOMERS,
+    request: () => ({ url: '/api/org/licence-record/document' }),
+  },
+  'GET /api/admin/licences': { allow: ['platform'], request: () => ({ url: '/api/admin/licences' }) },
+  'PATCH /api/admin/entities/{id}/licence-record': {
+    allow: ['platform'],
+    // A supplier holds no pharmacy licence: the allowed call answers 404 and changes nothing.
+    request: () => ({
+      url: `/api/admin/entities/${harbourId}/licence-record`,
+      payload: { status: 'verified' },
+    }),
+  },
+  'GET /api/admin/entities/{id}/licence-record/document': {
+    allow: ['platform'],
+    request: () => ({ url: `/api/admin/entities/${ids.kejetia.orgId}/licence-record/document` }),
+  },
+
   // Platform administration.
   'GET /api/admin/stats': { allow: ['platform'], request: () => ({ url: '/api/admin/stats' }) },
   'GET /api/admin/market/summary': {
@@ -148,6 +174,14 @@ const POLICY: Record<string, Policy> = {
   'GET /api/admin/entities/{id}/licence': {
     allow: ['platform'],
     request: () => ({ url: `/api/admin/entities/${harbourId}/licence` }),
+  },
+  // An unknown product: the platform is answered 404, every other caller refused before the lookup.
+  'PATCH /api/admin/products/{id}': {
+    allow: ['platform'],
+    request: () => ({
+      url: '/api/admin/products/00000000-0000-4000-8000-000000000000',
+      payload: { medicineClass: 'A' },
+    }),
   },
 
   // Catalogue and inventory.
@@ -286,14 +320,17 @@ const POLICY: Record<string, Policy> = {
       },
     }),
   },
-  'GET /api/orders': { allow: [...CUSTOMERS, ...WITH_SHIPPING], request: () => ({ url: '/api/orders' }) },
+  'GET /api/orders': {
+    allow: [...CUSTOMERS, ...WITH_SHIPPING, ...WITH_SIGNOFF],
+    request: () => ({ url: '/api/orders' }),
+  },
   'GET /api/orders/defaults': { allow: CUSTOMERS, request: () => ({ url: '/api/orders/defaults' }) },
   'PUT /api/orders/defaults': {
     allow: CUSTOMERS,
     request: () => ({ url: '/api/orders/defaults', payload: { defaultMinShelfLifeDays: 0 } }),
   },
   'GET /api/orders/{orderId}': {
-    allow: [...CUSTOMERS, ...WITH_SHIPPING],
+    allow: [...CUSTOMERS, ...WITH_SHIPPING, ...WITH_SIGNOFF],
     request: (c) => ({ url: `/api/orders/${c.own.orderId}` }),
   },
   'GET /api/orders/{orderId}/purchase-order.pdf': {
@@ -318,6 +355,20 @@ const POLICY: Record<string, Policy> = {
   'POST /api/orders/{orderId}/drops/{dropId}/repick': {
     allow: WITH_SHIPPING,
     request: (c) => ({ url: `/api/orders/${c.own.dropOrderId}/drops/${c.own.dropId}/repick` }),
+  },
+  // Controlled drugs: the seller's Pharmacist signs off; the register is read by those who sign or ship
+  // by it, and the platform.
+  'POST /api/orders/{orderId}/controlled-signoff': {
+    allow: WITH_SIGNOFF,
+    request: (c) => ({ url: `/api/orders/${c.own.orderId}/controlled-signoff` }),
+  },
+  'GET /api/controlled-register': {
+    allow: [...WITH_SHIPPING, ...WITH_SIGNOFF, 'platform'],
+    request: () => ({ url: '/api/controlled-register' }),
+  },
+  'GET /api/controlled-register.csv': {
+    allow: [...WITH_SHIPPING, ...WITH_SIGNOFF, 'platform'],
+    request: () => ({ url: '/api/controlled-register.csv' }),
   },
   'GET /api/orders/customers/{orgId}/analytics/top-products': {
     allow: CUSTOMERS,
@@ -581,6 +632,10 @@ describe('another organisation’s ids get nothing', () => {
         repick.statusCode,
       );
     }
+    const signoffs = await count(t, sql`select count(*) as n from controlled_signoffs`);
+    const signoff = await call('POST', `/api/orders/${orderId}/controlled-signoff`, tokens.temaPharmacist);
+    expect([403, 404], `sign off Medilink order: ${describeAnswer(signoff)}`).toContain(signoff.statusCode);
+    expect(await count(t, sql`select count(*) as n from controlled_signoffs`)).toBe(signoffs);
     expect(await one(t, drop, 'drop')).toEqual(before);
   });
 

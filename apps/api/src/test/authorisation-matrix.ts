@@ -15,6 +15,7 @@ export const SIGNED_IN = [
   'temaShipping', // supplier ShippingClerk: dispatch@tema-pharma.demo
   'temaInventory', // supplier InventoryManager: stock@tema-pharma.demo
   'temaCredit', // supplier CreditApprover: credit@tema-pharma.demo
+  'temaPharmacist', // supplier Pharmacist (sign_off_controlled only): pharmacist@tema-pharma.demo
   'medilink', // another supplier's Admin: admin@accra-medilink.demo
   'harbour', // Admin of a deactivated supplier: admin@harbour-surgical.demo
   'platform', // platform administrator: admin@aduro.demo
@@ -37,6 +38,7 @@ export const ACCOUNTS: Record<SignedIn, { email: string; userType: 'customer' | 
   temaShipping: { email: 'dispatch@tema-pharma.demo', userType: 'supplier' },
   temaInventory: { email: 'stock@tema-pharma.demo', userType: 'supplier' },
   temaCredit: { email: 'credit@tema-pharma.demo', userType: 'supplier' },
+  temaPharmacist: { email: 'pharmacist@tema-pharma.demo', userType: 'supplier' },
   medilink: { email: 'admin@accra-medilink.demo', userType: 'supplier' },
   harbour: { email: 'admin@harbour-surgical.demo', userType: 'supplier' },
   platform: { email: 'admin@aduro.demo', userType: 'platform' },
@@ -44,10 +46,18 @@ export const ACCOUNTS: Record<SignedIn, { email: string; userType: 'customer' | 
 
 export const CUSTOMERS: SignedIn[] = ['accracare', 'kejetia'];
 export const SUPPLIER_ADMINS: SignedIn[] = ['temaAdmin', 'medilink', 'harbour'];
-export const SUPPLIERS: SignedIn[] = [...SUPPLIER_ADMINS, 'temaShipping', 'temaInventory', 'temaCredit'];
+export const SUPPLIERS: SignedIn[] = [
+  ...SUPPLIER_ADMINS,
+  'temaShipping',
+  'temaInventory',
+  'temaCredit',
+  'temaPharmacist',
+];
 export const WITH_SHIPPING: SignedIn[] = [...SUPPLIER_ADMINS, 'temaShipping'];
 export const WITH_INVENTORY: SignedIn[] = [...SUPPLIER_ADMINS, 'temaInventory'];
 export const WITH_CREDIT: SignedIn[] = [...SUPPLIER_ADMINS, 'temaCredit'];
+/** sign_off_controlled: the Pharmacist role alone (Admins do not hold it). */
+export const WITH_SIGNOFF: SignedIn[] = ['temaPharmacist'];
 export const EVERYONE: SignedIn[] = [...SIGNED_IN];
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

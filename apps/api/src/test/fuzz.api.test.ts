@@ -27,12 +27,15 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SHRINK = process.env.FUZZ_SHRINK === '1';
 
-type Caller = 'customer' | 'supplier' | 'platform' | 'anonymous';
+type Caller = 'customer' | 'supplier' | 'pharmacist' | 'platform' | 'anonymous';
 const ACCOUNTS = {
   customer: 'buyer@accracare.demo',
   supplier: 'admin@tema-pharma.demo',
+  // Tema's Pharmacist: the only one who signs off controlled drugs (Admins do not).
+  pharmacist: 'pharmacist@tema-pharma.demo',
   platform: 'admin@aduro.demo',
 } as const;
+const SIGNED_IN = ['customer', 'supplier', 'pharmacist', 'platform'] as const;
 
 interface Parameter {
   in: 'path' | 'query' | 'header';
@@ -116,7 +119,18 @@ const RAW_BODIES = fc.oneof(
         fc.oneof(
           fc
             .tuple(
-              fc.constantFrom('email', 'password', 'name', 'userType', 'businessName', 'approverEmails', 'x'),
+              fc.constantFrom(
+                'email',
+                'password',
+                'name',
+                'userType',
+                'businessName',
+                'approverEmails',
+                'x',
+                'licenceKind',
+                'licenceNumber',
+                'licenceExpiresOn',
+              ),
               fc.oneof(oddString, fc.constantFrom('supplier', 'customer', 'owner@fuzz.test', 'secret123')),
             )
             .map(
@@ -124,10 +138,14 @@ const RAW_BODIES = fc.oneof(
                 `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
             ),
           fc
-            .tuple(fc.constantFrom('licence.pdf', 'a\u0000.pdf', '../../x.pdf', ''), oddString)
+            .tuple(
+              fc.constantFrom('licence.pdf', 'a\u0000.pdf', '../../x.pdf', ''),
+              oddString,
+              fc.constantFrom('licence', 'licenceDocument', 'licensureDocument'),
+            )
             .map(
-              ([file, content]) =>
-                `--xyz\r\nContent-Disposition: form-data; name="licence"; filename="${file}"\r\n` +
+              ([file, content, field]) =>
+                `--xyz\r\nContent-Disposition: form-data; name="${field}"; filename="${file}"\r\n` +
                 `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n${content}\r\n`,
             ),
           fc
@@ -170,9 +188,14 @@ function enc(value: string): string {
 function allowedCallers(op: Operation): Caller[] {
   const tag = op.tags?.[0];
   if (tag === 'admin') return ['platform'];
+  if (op.path.startsWith('/api/org/licence-record')) return ['customer'];
+  // Platform routes of other domains (compliance's PATCH /api/admin/products/{id}).
+  if (op.path.startsWith('/api/admin/')) return ['platform'];
   if (tag === 'inventory' || tag === 'suppliers' || tag === 'staff') return ['supplier'];
   if (tag === 'marketplace' || tag === 'cart' || tag === 'analytics') return ['customer'];
   if (op.method === 'POST' && op.path === '/api/products') return ['supplier'];
+  if (op.path.endsWith('/controlled-signoff')) return ['pharmacist'];
+  if (op.path.startsWith('/api/controlled-register')) return ['pharmacist', 'supplier', 'platform'];
   if (op.method === 'POST' && (op.path === '/api/orders' || op.path === '/api/credit/applications'))
     return ['customer'];
   if (/\/(approve|reject|risk)$|\/drops\//.test(op.path)) return ['supplier'];
@@ -182,8 +205,12 @@ function allowedCallers(op: Operation): Caller[] {
 function callersFor(op: Operation): fc.Arbitrary<Caller> {
   const allowed = allowedCallers(op);
   return fc.oneof(
-    ...allowed.map((caller) => ({ weight: 8 / allowed.length, arbitrary: fc.constant<Caller>(caller) })),
-    ...(['customer', 'supplier', 'platform', 'anonymous'] as const)
+    // fast-check takes whole weights only (three allowed callers would give 8 / 3).
+    ...allowed.map((caller) => ({
+      weight: Math.max(1, Math.round(8 / allowed.length)),
+      arbitrary: fc.constant<Caller>(caller),
+    })),
+    ...([...SIGNED_IN, 'anonymous'] as const)
       .filter((caller) => !allowed.includes(caller))
       .map((caller) => ({ weight: 1, arbitrary: fc.constant<Caller>(caller) })),
   );
@@ -311,7 +338,11 @@ async function login(caller: Exclude<Caller, 'anonymous'>) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
-    payload: { email: ACCOUNTS[caller], password: 'demo1234', userType: caller },
+    payload: {
+      email: ACCOUNTS[caller],
+      password: 'demo1234',
+      userType: caller === 'pharmacist' ? 'supplier' : caller,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`login ${caller} failed: ${res.statusCode} ${res.body}`);
   tokens[caller] = `Bearer ${res.json().accessToken as string}`;
@@ -319,7 +350,7 @@ async function login(caller: Exclude<Caller, 'anonymous'>) {
 
 /** A fuzzed write may remove or deactivate a caller; sign in again so later operations are reached. */
 async function keepSignedIn() {
-  for (const caller of ['customer', 'supplier', 'platform'] as const) {
+  for (const caller of SIGNED_IN) {
     const me = await app.inject({
       method: 'GET',
       url: '/api/auth/me',
@@ -356,12 +387,12 @@ beforeAll(async () => {
     loginLimits: { perEmail: 100_000, perAddress: 100_000 },
   });
   await app.ready();
-  for (const caller of ['customer', 'supplier', 'platform'] as const) await login(caller);
+  for (const caller of SIGNED_IN) await login(caller);
 
   // Real ids from every table keyed by a uuid, so some requests name things that exist. The callers'
   // own organisations and accounts are left out: deactivating them would lock the fuzz out.
   const mine = new Set<string>();
-  for (const caller of ['customer', 'supplier', 'platform'] as const) {
+  for (const caller of SIGNED_IN) {
     const me = (
       await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: tokens[caller]! } })
     ).json();
@@ -484,7 +515,9 @@ it('answers a multipart part without a field name with 400 and a message, on eve
       .filter(([, op]) => op.requestBody?.content['multipart/form-data'])
       .map(([method]) => ({ method: method.toUpperCase() as InjectOptions['method'], path: p })),
   );
-  expect(multipart.map((op) => `${op.method} ${op.path}`)).toContain('POST /api/auth/register');
+  expect(multipart.map((op) => `${op.method} ${op.path}`)).toEqual(
+    expect.arrayContaining(['POST /api/auth/register', 'PUT /api/org/licence-record']),
+  );
   const named = '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nowner@fuzz.test\r\n';
   const answers: string[] = [];
   for (const op of multipart) {
@@ -504,7 +537,9 @@ it('answers a multipart part without a field name with 400 and a message, on eve
           answers.push(
             `${op.method} ${op.path} ${caller} [${disposition}]: ${res.statusCode} ${res.body.slice(0, 200)}`,
           );
-          expect(res.statusCode, answers.at(-1)).toBe(400);
+          // Only registration is open to anonymous callers; the others refuse them before the form.
+          const open = caller !== 'anonymous' || op.path === '/api/auth/register';
+          expect(res.statusCode, answers.at(-1)).toBe(open ? 400 : 401);
           expect(hasMessage(res.body), answers.at(-1)).toBe(true);
         }
       }

@@ -53,7 +53,8 @@ describe('route guards', () => {
     renderApp('/supplier');
     const tablist = await screen.findByRole('tablist', { name: 'Supplier workspace' });
     const tabs = within(tablist).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Shipping', 'Recalls']);
+    // Shipping staff read the controlled register too: what they dispatch is in it (issue 32).
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Shipping', 'Recalls', 'Controlled Register']);
     expect(within(tablist).getByRole('tab', { name: 'Shipping' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No orders awaiting dispatch or delivery.')).toBeInTheDocument();
   });

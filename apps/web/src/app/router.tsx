@@ -42,6 +42,7 @@ const customerHub = screen(() => import('./routes/customer/customer-hub-route'),
 const cart = screen(() => import('./routes/customer/cart-route'), 'CartRoute', true);
 const orders = screen(() => import('./routes/customer/orders-route'), 'OrdersRoute', true);
 const credit = screen(() => import('./routes/customer/credit-route'), 'CreditRoute', true);
+const licence = screen(() => import('./routes/customer/licence-route'), 'LicenceRoute', true);
 const supplierCockpit = screen(
   () => import('./routes/supplier/supplier-cockpit-route'),
   'SupplierCockpitRoute',
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: 'cart', element: <cart.Screen />, handle: cart.handle },
           { path: 'orders', element: <orders.Screen />, handle: orders.handle },
           { path: 'credit', element: <credit.Screen />, handle: credit.handle },
+          { path: 'licence', element: <licence.Screen />, handle: licence.handle },
         ],
       },
       {

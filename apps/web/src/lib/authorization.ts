@@ -7,11 +7,16 @@ export interface AccessRule {
   anyOf?: readonly Permission[];
 }
 
+/**
+ * Any of these opens the supplier cockpit. The Pharmacist holds only sign_off_controlled (issue 32), and
+ * opens it for the orders to sign off and the controlled register.
+ */
 export const SUPPLIER_WORKSPACE_PERMISSIONS = [
   'manage_inventory',
   'manage_shipping',
   'manage_credit',
   'manage_users',
+  'sign_off_controlled',
 ] as const satisfies readonly Permission[];
 
 /** SPEC §2 route table: the one place the access rules live; guards and navigation both read it. */

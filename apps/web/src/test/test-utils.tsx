@@ -35,7 +35,12 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
   return {
     id: '33333333-0000-4000-8000-000000000001',
     number: 'PO-2026-000042',
-    product: { id: '11111111-0000-4000-8000-000000000001', name: 'Amoxicillin 500 mg capsules' },
+    product: {
+      id: '11111111-0000-4000-8000-000000000001',
+      name: 'Amoxicillin 500 mg capsules',
+      medicineClass: 'A',
+      controlled: null,
+    },
     seller: { id: 'org-tema', name: 'Tema Pharma Distributors', location: 'Tema', phoneNumber: null },
     buyer: { id: 'org-1', name: 'AccraCare Pharmacy', location: 'Osu' },
     unitPrice: 18.1,
@@ -55,6 +60,8 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-20T09:00:00.000Z',
     approvedAt: '2026-11-21T09:00:00.000Z',
     drops: [],
+    eligibility: null,
+    controlledSignoff: null,
     ...overrides,
   };
 }
@@ -85,6 +92,26 @@ const noOrdersAwaiting = () => Response.json({ items: [], nextCursor: null, tota
 const emptyCart = () =>
   Response.json({ items: [], totals: { lineItems: 0, totalQuantity: 0, estimatedValue: 0 } });
 const AWAITING_COUNT = /^GET \/orders\?buyerId=[^&]+&status=AWAITING_CUSTOMER_APPROVAL&limit=1$/;
+/**
+ * The customer area's licence banner (features/compliance/components/licence-banner.tsx) reads the
+ * buyer's licence on every customer screen: verified, so no banner shows, unless scripted.
+ */
+export const VERIFIED_LICENCE_RECORD = {
+  organizationId: 'org-1',
+  organizationName: 'AccraCare Pharmacy',
+  kind: 'retail_pharmacy',
+  number: 'PC/RP/0421/2024',
+  expiresOn: '2027-12-31',
+  expired: false,
+  document: { fileName: 'accracare-licence.pdf', mimeType: 'application/pdf', sizeBytes: 182_400 },
+  status: 'verified',
+  reason: null,
+  reviewedBy: 'Kofi Owusu',
+  reviewedAt: '2026-01-12T10:00:00.000Z',
+  submittedAt: '2026-01-10T09:00:00.000Z',
+  controlledAuthorisation: null,
+} as const;
+const verifiedLicence = () => Response.json({ record: VERIFIED_LICENCE_RECORD });
 
 export function mockFetch(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -106,7 +133,9 @@ export function mockFetch(handlers: Record<string, Handler>) {
               ? noOrdersAwaiting
               : key === 'GET /cart'
                 ? emptyCart
-                : undefined);
+                : key === 'GET /org/licence-record'
+                  ? verifiedLicence
+                  : undefined);
     if (!handler) throw new Error(`Unexpected request ${key}`);
     return handler(init, url);
   });

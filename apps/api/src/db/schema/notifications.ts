@@ -88,5 +88,11 @@ export const reminders = pgTable(
 /** The daily reminders' events, each given once per subject. */
 export type ReminderKind = Extract<
   EventType,
-  'invoice.due_soon' | 'invoice.overdue' | 'lots.expiring' | 'lots.expired'
+  | 'invoice.due_soon'
+  | 'invoice.overdue'
+  | 'lots.expiring'
+  | 'lots.expired'
+  | 'licence.expiring'
+  | 'licence.authorisation_expiring'
+  | 'registrations.expiring'
 >;

@@ -6,6 +6,13 @@ import {
   type ActivityPage,
 } from '@aduro/shared/activity';
 import type { SessionUser } from '@aduro/shared/auth';
+import {
+  CONTROLLED_KIND_LABELS,
+  MEDICINE_CLASS_LABELS,
+  type ControlledKind,
+  type MedicineClass,
+} from '@aduro/shared/compliance';
+import type { EventRefs } from '@aduro/shared/events';
 import { formatCedis } from '@aduro/shared/money';
 import { PAYMENT_METHOD_LABELS } from '@aduro/shared/payments';
 import type { Db } from '../../db/client.ts';
@@ -34,6 +41,28 @@ function scopeOf(user: SessionUser, orgId: string | undefined): ActivityScope {
 
 const quoted = (text: string) => `“${text}”`;
 const units = (n: number) => `${n} ${n === 1 ? 'lot' : 'lots'}`;
+
+type LegalStatusChange = NonNullable<EventRefs['legalStatusChanges']>[number];
+
+const LEGAL_STATUS_FIELDS: Record<LegalStatusChange['field'], string> = {
+  medicineClass: 'class',
+  controlled: 'controlled status',
+  fdaRegistrationNumber: 'FDA registration number',
+  fdaRegistrationExpiresOn: 'FDA registration expiry',
+};
+
+/** One side of a legal status change in words: "A (POM)", "Narcotic", a number or date, or its absence. */
+function legalValue(field: LegalStatusChange['field'], value: string | null): string {
+  if (value === null) {
+    if (field === 'medicineClass') return 'not classed';
+    return field === 'controlled' ? 'not controlled' : 'not recorded';
+  }
+  if (field === 'medicineClass' && value in MEDICINE_CLASS_LABELS)
+    return `${value} (${MEDICINE_CLASS_LABELS[value as MedicineClass]})`;
+  if (field === 'controlled' && value in CONTROLLED_KIND_LABELS)
+    return CONTROLLED_KIND_LABELS[value as ControlledKind];
+  return value;
+}
 
 /** The event as a sentence, from its type and the names read with it. */
 export function describe(row: ActivityRow): string {
@@ -128,6 +157,34 @@ export function describe(row: ActivityRow): string {
     }
     case 'recall.acknowledged':
       return `${buyer} confirmed recalled stock of ${order} is quarantined`;
+    case 'licence.submitted':
+      return `${who} submitted the pharmacy licence of ${row.subjectOrgName ?? 'a customer'} for review`;
+    case 'licence.reviewed': {
+      const of = `the pharmacy licence of ${row.subjectOrgName ?? 'a customer'}`;
+      const why = row.refs.reason ? `: ${quoted(row.refs.reason)}` : '';
+      if (row.refs.licenceStatus === 'verified')
+        return `${who} verified ${of}${row.refs.controlledAuthorised ? ' and its controlled-drugs authorisation' : ''}${why}`;
+      return row.refs.revoked
+        ? `${who} withdrew the verification of ${of}${why}`
+        : `${who} rejected ${of}${why}`;
+    }
+    case 'licence.expiring':
+      return `The pharmacy licence of ${row.subjectOrgName ?? 'a customer'} expires on ${row.refs.expiresOn ?? 'a day within 30 days'}`;
+    case 'licence.authorisation_expiring':
+      return `The controlled-drugs authorisation of ${row.subjectOrgName ?? 'a customer'} expires on ${row.refs.expiresOn ?? 'a day within 30 days'}`;
+    case 'registrations.expiring': {
+      const n = row.refs.productIds?.length ?? 0;
+      return `FDA registrations of ${n} ${n === 1 ? 'product' : 'products'} ${supplier} offers expire within 30 days`;
+    }
+    case 'controlled.signed_off':
+      return `${who} signed off ${order} of ${product} for ${buyer} in the controlled register`;
+    case 'product.legal_status_changed': {
+      const changes = (row.refs.legalStatusChanges ?? []).map(
+        (c) =>
+          `${LEGAL_STATUS_FIELDS[c.field]} ${legalValue(c.field, c.from)} → ${legalValue(c.field, c.to)}`,
+      );
+      return `${who} changed the legal status of ${product}${changes.length ? `: ${changes.join('; ')}` : ''}`;
+    }
   }
 }
 

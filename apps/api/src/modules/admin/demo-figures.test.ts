@@ -12,11 +12,11 @@ const readme = readFileSync(new URL('../../../../../README.md', import.meta.url)
 );
 
 describe('the demo data as the admin tiles and the README count it', () => {
-  it('loads 7 active suppliers (of 9) and 6 customer organisations, all active', () => {
+  it('loads 7 active suppliers (of 9) and 8 customer organisations, all active', () => {
     expect(active('supplier')).toBe(7);
     expect(plan.organizations.filter((o) => o.kind === 'supplier')).toHaveLength(9);
-    expect(active('customer')).toBe(6);
-    expect(plan.organizations.filter((o) => o.kind === 'customer')).toHaveLength(6);
+    expect(active('customer')).toBe(8);
+    expect(plan.organizations.filter((o) => o.kind === 'customer')).toHaveLength(8);
   });
 
   it('is described with the same figures in the README', () => {

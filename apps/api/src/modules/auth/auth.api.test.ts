@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, LICENCE_MAX_BYTES } from '@aduro/shared/auth';
+import { COMPLIANCE_MESSAGES } from '@aduro/shared/compliance';
 import { queryRows } from '../../db/client.ts';
 import { DEMO_ACCOUNTS } from '../../startup/seed/demo.ts';
 import { AUTH_SECRET, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -627,6 +628,42 @@ describe('registration', () => {
     const rows = await queryRows(t.database.db, sql`select 1 from users where lower(email) = ${email}`);
     expect(rows).toHaveLength(0);
     expect(await queryRows(t.database.db, sql`select key from licence_files`)).toEqual(licencesBefore);
+  });
+
+  it("refuses a supplier a buyer's licence fields, which are the buying organisation's alone", async () => {
+    const email = 'with-buyer-licence@supplier.test';
+    const form = supplierForm({ email, licenceKind: 'retail_pharmacy', licenceNumber: 'PC/RP/1' });
+    form.append('licenceDocument', fileBlob(PDF_BYTES), 'pharmacy.pdf');
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({
+      licenceKind: [COMPLIANCE_MESSAGES.notACustomer],
+      licenceNumber: [COMPLIANCE_MESSAGES.notACustomer],
+      licenceDocument: [COMPLIANCE_MESSAGES.notACustomer],
+    });
+    const rows = await queryRows(t.database.db, sql`select 1 from users where lower(email) = ${email}`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses a buyer's licence document over 20 MB with 413 on licenceDocument, creating nothing", async () => {
+    const email = 'too-big@pharmacy.test';
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      email,
+      password: 'secret123',
+      name: 'Abena Owusu',
+      userType: 'customer',
+      licenceKind: 'retail_pharmacy',
+      licenceNumber: 'PC/RP/2',
+      licenceExpiresOn: '2099-01-01',
+    }))
+      form.append(k, v);
+    form.append('licenceDocument', fileBlob(Buffer.alloc(LICENCE_MAX_BYTES + 1, 0x25)), 'licence.pdf');
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: form });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().fieldErrors).toEqual({ licenceDocument: [AUTH_MESSAGES.licenceTooLarge] });
+    const rows = await queryRows(t.database.db, sql`select 1 from users where lower(email) = ${email}`);
+    expect(rows).toHaveLength(0);
   });
 
   it('refuses a multipart registration sent without a boundary with 400 and a clear message', async () => {

@@ -13,12 +13,12 @@ import {
   registerSchema,
   sessionUserSchema,
 } from '@aduro/shared/auth';
-import { AppError, badRequest, toFieldErrors } from '../../lib/errors.ts';
+import { badRequest, toFieldErrors } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
-import { nulError } from '../../plugins/input-guard.ts';
 import { changePassword, login, register, signOutEverywhere } from './auth.service.ts';
 import { findLicence, type LoadedSession } from './auth.repository.ts';
 import { sendLicence, type LicenceStorage, type StagedLicence } from './licence-storage.ts';
+import { discardAll, formMessages, readMultipartForm, type ReadForm } from '../../lib/multipart-form.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { RegistrationLimiter } from './registration-limiter.ts';
 import { PasswordResetLimiter } from './password-reset-limiter.ts';
@@ -86,6 +86,10 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
           'multipart/form-data. Suppliers also send supplierCategory, licensureDocument (pdf, png, jpeg, doc or ' +
           'docx, at most 20971520 bytes), deliveryAddress, deliveryContactName, deliveryContactPhone and one ' +
           '`approvers` field per approver e-mail. New supplier organisations start inactive until reviewed. ' +
+          'Customers may also send their Pharmacy Council licence: licenceKind, licenceNumber, ' +
+          'licenceExpiresOn (YYYY-MM-DD, not yet passed) and the file licenceDocument (same file rules), all ' +
+          "four or none; it is recorded 'pending' for a platform administrator to review. Suppliers are " +
+          'refused these four fields (400). ' +
           'At most 10 registrations an hour from one client address (429 with Retry-After).',
         consumes: ['multipart/form-data', 'application/json'],
         response: {
@@ -99,11 +103,14 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
     async (request, reply) => {
       // Checked before the form is read, so a blocked address does not get to upload a licence.
       await registrations.assertAllowed(request.ip);
-      const { fields, staged } = await readRegistration(request, opts.storage);
+      const { fields, files } = await readRegistration(request, opts.storage);
+      const info = (staged: StagedLicence | undefined) =>
+        staged ? { name: staged.fileName, size: staged.size } : undefined;
       try {
         const parsed = registerSchema.safeParse({
           ...fields,
-          licensureDocument: staged ? { name: staged.fileName, size: staged.size } : undefined,
+          licensureDocument: info(files.licensureDocument),
+          licenceDocument: info(files.licenceDocument),
         });
         if (!parsed.success) {
           const fieldErrors = toFieldErrors(parsed.error.issues);
@@ -113,12 +120,17 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
         }
         // A valid form counts: what follows hashes a password and creates an organisation.
         await registrations.consume(request.ip);
+        const supplier = parsed.data.userType === 'supplier';
         const licence =
-          parsed.data.userType === 'supplier' && staged ? await opts.storage.verify(staged) : undefined;
-        const user = await register(app.db, opts.storage, parsed.data, licence);
+          supplier && files.licensureDocument
+            ? await opts.storage.verify(files.licensureDocument)
+            : undefined;
+        const buyerLicence =
+          !supplier && files.licenceDocument ? await opts.storage.verify(files.licenceDocument) : undefined;
+        const user = await register(app.db, opts.storage, parsed.data, licence, buyerLicence);
         return reply.status(201).send(respond(user));
       } finally {
-        await opts.storage.discard(staged);
+        await discardAll(opts.storage, files);
       }
     },
   );
@@ -243,102 +255,32 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
   );
 }
 
-type Fields = Record<string, unknown> & { approvers?: string[] };
+/** The registration's file fields: a supplier's licensure document, a buyer's Pharmacy Council licence. */
+const REGISTRATION_FILES = ['licensureDocument', 'licenceDocument'] as const;
+
+export const FORM_MESSAGES = formMessages('registration form');
 
 /**
  * Reads the registration form. Multipart is what the web form sends; a JSON body is accepted too for
- * customers (a supplier cannot attach a licence that way, and is told so by the schema).
+ * customers (a file cannot be attached that way: a supplier is told so by the schema, and a buyer's
+ * licence without its document is incomplete).
  */
 async function readRegistration(
   request: FastifyRequest,
   storage: LicenceStorage,
-): Promise<{ fields: Fields; staged?: StagedLicence }> {
+): Promise<ReadForm<StagedLicence>> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw badRequest('Send the registration form as multipart/form-data.', undefined, 'MALFORMED_REQUEST');
     }
-    return { fields: { ...(body as Record<string, unknown>), licensureDocument: undefined } };
+    const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    for (const file of REGISTRATION_FILES) delete fields[file];
+    return { fields, files: {} };
   }
-  const fields: Fields = {};
-  const approvers: string[] = [];
-  // Fields holding a NUL byte, which PostgreSQL refuses: named once the whole form is read.
-  const withNul = new Set<string>();
-  let staged: StagedLicence | undefined;
-  // A part whose Content-Disposition names no field (busboy leaves fieldname undefined): nothing in the
-  // form can be matched to it, so the whole form is refused once it is read.
-  let unnamed = false;
-  try {
-    for await (const part of request.parts()) {
-      if (typeof part.fieldname !== 'string' || part.fieldname === '') {
-        unnamed = true;
-        if (part.type === 'file') part.file.resume();
-        continue;
-      }
-      if (part.fieldname.includes('\u0000')) {
-        withNul.add('body');
-        if (part.type === 'file') part.file.resume();
-        continue;
-      }
-      if (part.type === 'file') {
-        if (part.filename?.includes('\u0000')) withNul.add(part.fieldname);
-        // Browsers send an empty part for an empty file input; anything but the first licence is drained.
-        if (part.fieldname !== 'licensureDocument' || staged || !part.filename || withNul.size > 0) {
-          part.file.resume();
-          continue;
-        }
-        staged = await storage.stage(part.file, part.filename);
-        if (staged.size === 0) {
-          await storage.discard(staged);
-          staged = undefined;
-        }
-      } else if (typeof part.value === 'string' && part.value.includes('\u0000')) {
-        withNul.add(part.fieldname);
-      } else if (part.fieldname === 'approvers') {
-        approvers.push(String(part.value));
-      } else if (part.fieldname !== 'licensureDocument') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    await storage.discard(staged);
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', AUTH_MESSAGES.licenceTooLargeToast, {
-        fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceTooLarge] },
-      });
-    }
-    throw unreadableForm(err);
-  }
-  if (unnamed) {
-    await storage.discard(staged);
-    throw badRequest(FORM_MESSAGES.unnamedPart, undefined, 'MALFORMED_REQUEST');
-  }
-  if (withNul.size > 0) {
-    await storage.discard(staged);
-    throw nulError([...withNul]);
-  }
-  if (approvers.length > 0) fields.approvers = approvers;
-  return { fields, staged };
-}
-
-export const FORM_MESSAGES = {
-  noBoundary:
-    'The registration form could not be read: it was sent as multipart/form-data without a boundary.',
-  incomplete: 'The registration form arrived incomplete. Please send it again.',
-  unnamedPart:
-    'The registration form could not be read: one of its parts has no field name (Content-Disposition: form-data; name="...").',
-} as const;
-
-/**
- * The parser's (busboy's) own errors for a body that is not a readable form, as a 400 the sender can
- * act on; anything else (a limit @fastify/multipart answers itself, a failing disk) is left as it is.
- */
-function unreadableForm(err: unknown): unknown {
-  if (!(err instanceof Error) || 'statusCode' in err) return err;
-  if (/Boundary (not found|required)/.test(err.message))
-    return badRequest(FORM_MESSAGES.noBoundary, undefined, 'MALFORMED_REQUEST');
-  if (/unexpected end of (form|multipart data)|^Malformed/i.test(err.message)) {
-    return badRequest(FORM_MESSAGES.incomplete, undefined, 'MALFORMED_REQUEST');
-  }
-  return err;
+  return readMultipartForm(request, storage, {
+    form: 'registration form',
+    files: REGISTRATION_FILES,
+    repeated: ['approvers'],
+  });
 }

@@ -34,6 +34,7 @@ import type { LicenceStorage, VerifiedLicence } from './licence-storage.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { recordEvent } from '../events/events.repository.ts';
+import { recordLicenceAtRegistration } from '../compliance/submit-licence.workflow.ts';
 
 /**
  * Checks a sign-in. An unknown e-mail and a wrong password answer the same 401, after the same work
@@ -74,13 +75,15 @@ const wrongAccountType = (accountType: UserType) =>
 /**
  * Creates the organisation, its first user and a supplier's licence in one transaction (DOMAIN.md). A
  * supplier starts inactive until a platform administrator has reviewed its licence; its first user is
- * its Admin.
+ * its Admin. A customer that gave its Pharmacy Council licence gets its licence record, 'pending'
+ * review, in the same transaction (docs/domain.md "Buyer licences").
  */
 export async function register(
   db: Db,
   storage: LicenceStorage,
   data: RegisterData,
   licence: VerifiedLicence | undefined,
+  buyerLicence?: VerifiedLicence,
 ): Promise<LoadedSession> {
   if (data.userType === 'platform')
     throw forbidden('PLATFORM_REGISTRATION', AUTH_MESSAGES.platformRegistration);
@@ -136,6 +139,16 @@ export async function register(
         refs: { organisationId: org.id },
         actorUserId: user.id,
       });
+      // registerSchema let through all four licence fields or none; the document came verified.
+      if (!isSupplier && buyerLicence && data.licenceKind && data.licenceNumber && data.licenceExpiresOn)
+        await recordLicenceAtRegistration(tx, storage, {
+          orgId: org.id,
+          userId: user.id,
+          kind: data.licenceKind,
+          number: data.licenceNumber,
+          expiresOn: data.licenceExpiresOn,
+          document: buyerLicence,
+        });
       return user.id;
     });
     const session = await loadSession(db, userId);
@@ -146,6 +159,7 @@ export async function register(
     throw err;
   } finally {
     await storage.discard(licence);
+    await storage.discard(buyerLicence);
   }
 }
 

@@ -14,6 +14,8 @@ export interface StagedLicence {
   content: Buffer;
   fileName: string;
   size: number;
+  /** The form field it came in (licensureDocument unless named): refusals name it. */
+  field?: string;
 }
 
 export interface VerifiedLicence extends StagedLicence {
@@ -28,7 +30,7 @@ export interface VerifiedLicence extends StagedLicence {
  */
 export interface LicenceStorage {
   /** Reads an upload into memory; the multipart limit ends it past 20 MB. */
-  stage(stream: Readable, fileName: string): Promise<StagedLicence>;
+  stage(stream: Readable, fileName: string, field?: string): Promise<StagedLicence>;
   /** Decides the type by the content, refusing anything but pdf, png, jpeg, doc and docx (415). */
   verify(staged: StagedLicence): Promise<VerifiedLicence>;
   /** A new storage key for an organisation's licence. */
@@ -50,20 +52,27 @@ export interface LicenceStorage {
 export class TableLicenceStorage implements LicenceStorage {
   constructor(private readonly db: Db) {}
 
-  async stage(stream: Readable, fileName: string): Promise<StagedLicence> {
+  async stage(stream: Readable, fileName: string, field = 'licensureDocument'): Promise<StagedLicence> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of stream) {
       size += (chunk as Buffer).length;
       // The multipart limit truncates first; this holds for a caller without one.
       if (size > LICENCE_MAX_BYTES) {
-        throw new AppError('PAYLOAD_TOO_LARGE', AUTH_MESSAGES.licenceTooLargeToast, {
-          fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceTooLarge] },
-        });
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          field === 'licensureDocument' ? AUTH_MESSAGES.licenceTooLargeToast : AUTH_MESSAGES.licenceTooLarge,
+          { fieldErrors: { [field]: [AUTH_MESSAGES.licenceTooLarge] } },
+        );
       }
       chunks.push(chunk as Buffer);
     }
-    return { content: Buffer.concat(chunks, size), fileName: path.basename(fileName || 'licence'), size };
+    return {
+      content: Buffer.concat(chunks, size),
+      fileName: path.basename(fileName || 'licence'),
+      size,
+      field,
+    };
   }
 
   /**
@@ -77,7 +86,7 @@ export class TableLicenceStorage implements LicenceStorage {
       mime = 'application/msword';
     if (!mime || !(mime in LICENCE_MIME_TYPES)) {
       throw new AppError('UNSUPPORTED_MEDIA', AUTH_MESSAGES.licenceType, {
-        fieldErrors: { licensureDocument: [AUTH_MESSAGES.licenceType] },
+        fieldErrors: { [staged.field ?? 'licensureDocument']: [AUTH_MESSAGES.licenceType] },
       });
     }
     const mimeType = mime as keyof typeof LICENCE_MIME_TYPES;

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ControlledKind, EligibilityCode, MedicineClass } from '@aduro/shared/compliance';
 import { queryRows, type Executor } from '../../db/client.ts';
 import { cartItems } from '../../db/schema/index.ts';
+import { refusalCodeSql, registrationLapsedSql } from '../compliance/eligibility.ts';
 
 /** Whose cart: the user's own lines, for the organisation they buy for. */
 export interface CartOwner {
@@ -15,6 +17,11 @@ export interface CartLineRow extends Record<string, unknown> {
   productName: string;
   brandName: string;
   category: string;
+  medicineClass: MedicineClass | null;
+  controlled: ControlledKind | null;
+  fdaRegistrationExpiresOn: string | null;
+  /** Why the buyer may not release an order of this line now (compliance/eligibility.ts); null if it may. */
+  refusalCode: EligibilityCode | null;
   supplierName: string;
   supplierCategory: string | null;
   supplierLocation: string | null;
@@ -31,8 +38,9 @@ export interface CartLineRow extends Record<string, unknown> {
 }
 
 /**
- * The owner's cart lines with product, supplier and the supplier's current quote, newest first;
- * `forUpdate` locks them (oldest first then, the order a checkout drafts them in).
+ * The owner's cart lines with product, supplier and the supplier's current quote, and whether the buyer
+ * may release an order of each (the rule approval applies, left joining the buyer's licence), newest
+ * first; `forUpdate` locks them (oldest first then, the order a checkout drafts them in).
  */
 export async function listCartLines(
   db: Executor,
@@ -45,6 +53,9 @@ export async function listCartLines(
     sql`
       select c.id, c.product_id as "productId", c.supplier_id as "supplierId",
              p.name as "productName", p.brand_name as "brandName", p.category,
+             p.medicine_class as "medicineClass", p.controlled,
+             to_char(p.fda_registration_expires_on, 'YYYY-MM-DD') as "fdaRegistrationExpiresOn",
+             ${refusalCodeSql({ product: 'p', licence: 'lr' }, today)} as "refusalCode",
              s.name as "supplierName", s.supplier_category::text as "supplierCategory",
              s.location as "supplierLocation",
              c.quantity, c.unit_price as "unitPrice",
@@ -56,6 +67,7 @@ export async function listCartLines(
       from cart_items c
       join products p on p.id = c.product_id
       join organizations s on s.id = c.supplier_id
+      left join licence_records lr on lr.org_id = c.buyer_org_id
       left join offers f on f.supplier_id = c.supplier_id and f.product_id = c.product_id
       left join lateral (
         select sum(l.quantity)::int as quantity
@@ -76,6 +88,11 @@ export async function listCartLines(
 
 export interface AddTargetRow extends Record<string, unknown> {
   productName: string | null;
+  medicineClass: MedicineClass | null;
+  controlled: ControlledKind | null;
+  fdaRegistrationExpiresOn: string | null;
+  /** Whether the product's FDA registration has lapsed: it is then not on offer (docs/domain.md). */
+  registrationLapsed: boolean;
   supplierName: string | null;
   isSupplier: boolean;
   supplierActive: boolean;
@@ -85,7 +102,10 @@ export interface AddTargetRow extends Record<string, unknown> {
   buyerActive: boolean;
 }
 
-/** What adding a line needs to know, in one statement: product, supplier and its stock, the buyer. */
+/**
+ * What adding a line needs to know, in one statement: product and its registration, supplier and its
+ * stock, the buyer.
+ */
 export async function findAddTarget(
   db: Executor,
   opts: { productId: string; supplierId: string; buyerOrgId: string; today: string },
@@ -94,6 +114,9 @@ export async function findAddTarget(
     db,
     sql`
       select p.name as "productName",
+             p.medicine_class as "medicineClass", p.controlled,
+             to_char(p.fda_registration_expires_on, 'YYYY-MM-DD') as "fdaRegistrationExpiresOn",
+             coalesce(${registrationLapsedSql('p', opts.today)}, false) as "registrationLapsed",
              s.name as "supplierName", coalesce(s.kind = 'supplier', false) as "isSupplier",
              coalesce(s.is_active, false) as "supplierActive",
              (select coalesce(sum(l.quantity), 0)::int

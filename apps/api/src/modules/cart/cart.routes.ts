@@ -55,7 +55,8 @@ export default async function cartRoutes(app: FastifyInstance) {
           "lineTotal is quantity x the supplier's current offer (quotedUnitPrice), the price drafting from the " +
           "cart charges; the buyer's unitPrice is a target, shown but never charged. A line whose supplier is " +
           'inactive or holds no unexpired stock has null quotedUnitPrice and lineTotal; estimatedValue sums ' +
-          'the known line totals.',
+          "the known line totals. Each line's eligibility says whether the caller may release an order of it " +
+          'now, by the rule approval applies (docs/domain.md "Who may buy what").',
         security,
         response: { 200: cartSchema, ...errors },
       },
@@ -73,7 +74,9 @@ export default async function cartRoutes(app: FastifyInstance) {
         tags,
         summary: 'Add a line to the cart',
         description:
-          'The product must exist and the supplier must be active and offer it from unexpired stock (404/409). ' +
+          'The product must exist and the supplier must be active and offer it from unexpired stock (404/409); ' +
+          "409 REGISTRATION_LAPSED when the product's FDA registration has lapsed. The buyer's licence is not " +
+          'checked here: approval is where it bites, and each line carries its eligibility. ' +
           "The unit price is the buyer's target, kept but never charged; blank, 0 or negative is stored as null. " +
           'A line of the same product and supplier with the same delivery location, preferred drop date, ' +
           'contact name and phone and notes (compared regardless of case and spacing) takes the units instead ' +
@@ -97,6 +100,7 @@ export default async function cartRoutes(app: FastifyInstance) {
           "The body is the line as it should be, by Add to cart's rules (a field left out or blank is " +
           'cleared): quantity, target unit price, delivery location, preferred drop date, contact name and ' +
           "phone, notes. Another user's line, or an unknown one, answers 404. Checked like an add: 409 when the " +
+          "product's registration has lapsed or when the " +
           'supplier is inactive or no longer offers the product, or the buyer is inactive. When the new details ' +
           'are those of another of your lines of the same product and supplier, this line takes its units and ' +
           'the other is removed.',
@@ -145,8 +149,9 @@ export default async function cartRoutes(app: FastifyInstance) {
         description:
           'In one transaction: one order per supplier and product, one drop per line, priced at the ' +
           "supplier's current offer, awaiting the buyer's approval; the lines are then removed. 400 for an " +
-          'empty cart; 409, with nothing written, when a supplier is inactive, no longer offers a product, or a ' +
-          "group's units are under the offer's moq.",
+          'empty cart; 409, with nothing written, when a supplier is inactive, no longer offers a product, a ' +
+          "product's FDA registration has lapsed (REGISTRATION_LAPSED), or a group's units are under the " +
+          "offer's moq.",
         security,
         response: { 201: cartCheckoutSchema, ...errors },
       },

@@ -13,6 +13,7 @@ import { DRAFT_MESSAGES, MARKETPLACE_MESSAGES, type CartCheckout } from '@aduro/
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { eligibilityOf, refusalMessage } from '../compliance/eligibility.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { draftOrders, recordOrdersDrafted, type DraftOrderGroup } from '../orders/draft-orders.workflow.ts';
 import {
@@ -54,7 +55,13 @@ function toCart(rows: CartLineRow[]): Cart {
       id: r.id,
       productId: r.productId,
       supplierId: r.supplierId,
-      product: { name: r.productName, brandName: r.brandName, category: r.category },
+      product: {
+        name: r.productName,
+        brandName: r.brandName,
+        category: r.category,
+        medicineClass: r.medicineClass,
+        controlled: r.controlled,
+      },
       supplier: { name: r.supplierName, supplierCategory: r.supplierCategory, location: r.supplierLocation },
       quantity: r.quantity,
       unitPrice: r.unitPrice,
@@ -66,6 +73,12 @@ function toCart(rows: CartLineRow[]): Cart {
       contactPhone: r.contactPhone,
       notes: r.notes,
       createdAt: r.createdAt,
+      eligibility: eligibilityOf(r.refusalCode, {
+        name: r.productName,
+        medicineClass: r.medicineClass,
+        controlled: r.controlled,
+        fdaRegistrationExpiresOn: r.fdaRegistrationExpiresOn,
+      }),
     };
   });
   return { items, totals: { lineItems: items.length, totalQuantity, estimatedValue: toCedis(valuePesewas) } };
@@ -133,8 +146,10 @@ const deliveryOf = (line: Delivery): Delivery => ({
 });
 
 /**
- * What a line may be written against, checked alike for an add and an edit: the product exists, the
- * supplier exists, is active and offers the product from unexpired stock, and the buyer is active.
+ * What a line may be written against, checked alike for an add and an edit: the product exists and its
+ * FDA registration has not lapsed, the supplier exists, is active and offers the product from unexpired
+ * stock, and the buyer is active. The buyer's licence is not checked: carting stays open so a pharmacy
+ * can prepare its first order while its licence is reviewed; each line carries its mark instead.
  */
 async function checkCanOrder(
   tx: Executor,
@@ -145,6 +160,16 @@ async function checkCanOrder(
   if (t.productName === null) throw notFound('PRODUCT_NOT_FOUND', MARKETPLACE_MESSAGES.productNotFound);
   if (t.supplierName === null || !t.isSupplier)
     throw notFound('SUPPLIER_NOT_FOUND', MARKETPLACE_MESSAGES.supplierNotFound);
+  if (t.registrationLapsed)
+    throw conflict(
+      'REGISTRATION_LAPSED',
+      refusalMessage('REGISTRATION_LAPSED', {
+        name: t.productName,
+        medicineClass: t.medicineClass,
+        controlled: t.controlled,
+        fdaRegistrationExpiresOn: t.fdaRegistrationExpiresOn,
+      }),
+    );
   if (!t.supplierActive) throw conflict('SUPPLIER_INACTIVE', CART_MESSAGES.inactiveSupplier(t.supplierName));
   if (!t.offeredStock) throw conflict('NOT_OFFERED', CART_MESSAGES.notOffered(t.supplierName, t.productName));
   if (!t.buyerActive)

@@ -198,6 +198,11 @@ describe('POST /api/products', () => {
       itemsPerUnit: input.itemsPerUnit,
       isService: false,
       gtin: null,
+      // No legal status given (SPEC's payload): none recorded, so the product counts as class A.
+      medicineClass: null,
+      controlled: null,
+      fdaRegistrationNumber: null,
+      fdaRegistrationExpiresOn: null,
     });
     const found = (await list(`?q=${encodeURIComponent(input.name)}`, customer)).json() as Product[];
     // Its exact name comes first; products alike in name (other strengths) may follow.

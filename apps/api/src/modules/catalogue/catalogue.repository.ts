@@ -1,6 +1,8 @@
 import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ControlledKind, MedicineClass } from '@aduro/shared/compliance';
 import { queryRows, type Executor, type Tx } from '../../db/client.ts';
+import { registrationLapsedSql } from '../compliance/eligibility.ts';
 import {
   inventoryLots,
   offerPrices,
@@ -20,7 +22,20 @@ const productColumns = {
   itemsPerUnit: products.itemsPerUnit,
   isService: products.isService,
   gtin: products.gtin,
+  medicineClass: products.medicineClass,
+  controlled: products.controlled,
+  fdaRegistrationNumber: products.fdaRegistrationNumber,
+  fdaRegistrationExpiresOn: products.fdaRegistrationExpiresOn,
 };
+
+/** A product's legal status as stored (issue 32); null where nothing is recorded. */
+export interface LegalStatusValues {
+  medicineClass: MedicineClass | null;
+  controlled: ControlledKind | null;
+  fdaRegistrationNumber: string | null;
+  /** YYYY-MM-DD. */
+  fdaRegistrationExpiresOn: string | null;
+}
 
 export interface NewProduct {
   name: string;
@@ -33,6 +48,11 @@ export interface NewProduct {
   gtin: string | null;
   dedupeKey: string;
   createdByOrgId: string;
+  // The legal status a supplier may give when adding the product; null (or absent) is not recorded.
+  medicineClass?: MedicineClass | null;
+  controlled?: ControlledKind | null;
+  fdaRegistrationNumber?: string | null;
+  fdaRegistrationExpiresOn?: string | null;
 }
 
 // A search term is matched literally: % and _ typed by a user are not wildcards.
@@ -126,6 +146,36 @@ export async function findProductByGtin(db: Executor, gtin: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * The product, locked against another correction until the caller's transaction ends, so two
+ * administrators' corrections follow each other and each records what it really changed. Null when
+ * there is no such product.
+ */
+export async function lockProduct(tx: Tx, productId: string) {
+  const rows = await tx.select(productColumns).from(products).where(eq(products.id, productId)).for('update');
+  return rows[0] ?? null;
+}
+
+/** Writes a product's legal status (all four fields) and answers the product as it now stands. */
+export async function updateProductLegalStatus(tx: Tx, productId: string, values: LegalStatusValues) {
+  const rows = await tx
+    .update(products)
+    .set(values)
+    .where(eq(products.id, productId))
+    .returning(productColumns);
+  return rows[0] ?? null;
+}
+
+/** The suppliers that offer the product (an offer row, stocked or not): the ones a change to it concerns. */
+export async function listOfferingSuppliers(db: Executor, productId: string): Promise<string[]> {
+  const rows = await db
+    .select({ supplierId: offers.supplierId })
+    .from(offers)
+    .where(eq(offers.productId, productId))
+    .orderBy(asc(offers.supplierId));
+  return rows.map((r) => r.supplierId);
+}
+
 /** One supplier's offer of a product with its prices over a window, as listPriceLines reads it. */
 export interface PriceLineRow extends Record<string, unknown> {
   /** Null on the one row that only says the product exists. */
@@ -143,7 +193,8 @@ export interface PriceLineRow extends Record<string, unknown> {
 /**
  * The offers of a product the caller may see, with their prices since `from` (a UTC day), cheapest
  * first, in one statement: every published offer (an active supplier with units in an unexpired lot,
- * docs/domain.md "Published stock", the rule the supplier matches apply) and, for a supplier caller, its
+ * docs/domain.md "Published stock", the rule the supplier matches apply; none of a product whose FDA
+ * registration lapsed, which is not offered to buyers) and, for a supplier caller, its
  * own offer whatever its state. No rows: the product does not exist; one row with a null supplierId:
  * nobody the caller may see offers it.
  */
@@ -160,7 +211,7 @@ export async function listPriceLines(
       ),
       offered as (
         select f.supplier_id, s.name, f.unit_price,
-               s.is_active and exists (
+               s.is_active and not ${registrationLapsedSql('p', opts.today)} and exists (
                  select 1 from ${inventoryLots} l
                  where l.supplier_id = f.supplier_id and l.product_id = f.product_id
                    and l.quantity > 0 and (l.expiry_date is null or l.expiry_date >= ${opts.today}::date)
@@ -169,6 +220,7 @@ export async function listPriceLines(
                ) as published
         from ${offers} f
         join ${organizations} s on s.id = f.supplier_id and s.kind = 'supplier'
+        join ${products} p on p.id = f.product_id
         where f.product_id = ${opts.productId}
       )
       select o.supplier_id as "supplierId", o.name as "supplierName", o.unit_price as "currentPrice",

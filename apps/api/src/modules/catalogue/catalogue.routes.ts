@@ -76,7 +76,10 @@ export default async function catalogueRoutes(app: FastifyInstance) {
           'The same name, brand, unit of measure and pack size (case- and space-insensitively) is not added ' +
           'twice: 409 PRODUCT_EXISTS with a message naming the existing product id. The optional GTIN is ' +
           'stored in its 14-digit form; one another product already has answers 409 PRODUCT_GTIN_TAKEN ' +
-          'naming that product.',
+          'naming that product. Optionally, its legal status (issue 32): medicineClass (A, B or C; none ' +
+          'is treated as A), controlled (narcotic, psychotropic or precursor) and the FDA registration ' +
+          'number with its expiry (YYYY-MM-DD), both or neither; a platform administrator may set or ' +
+          'correct them later (PATCH /api/admin/products/{id}).',
         security,
         body: createProductSchema,
         response: {

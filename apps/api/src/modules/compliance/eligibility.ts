@@ -39,10 +39,13 @@ export function refusalCodeSql(aliases: { product: string; licence: string }, to
   end)`;
 }
 
-/** Whether a product's registration has lapsed by `today`: lapsed products are not offered to buyers. */
+/**
+ * Whether a product's registration has lapsed by `today`: lapsed products are not offered to buyers.
+ * Never null for a products row (no registration recorded is not lapsed), so `not` of it filters safely.
+ */
 export function registrationLapsedSql(productAlias: string, today: string): SQL {
   const p = sql.raw(productAlias);
-  return sql`(not ${p}.is_service and ${p}.fda_registration_expires_on < ${today}::date)`;
+  return sql`(not ${p}.is_service and coalesce(${p}.fda_registration_expires_on < ${today}::date, false))`;
 }
 
 /** The product facts a refusal's message names. */

@@ -1,7 +1,8 @@
 import { and, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { EXPIRING_SOON_DAYS, type ExpiryStatus, type InventoryRow } from '@aduro/shared/inventory';
+import { EXPIRING_SOON_DAYS, todayUtc, type ExpiryStatus, type InventoryRow } from '@aduro/shared/inventory';
 import { pgArray, queryRows, type Executor, type Tx } from '../../db/client.ts';
 import { containsPattern } from '../../lib/keyset.ts';
+import { registrationLapsedSql } from '../compliance/eligibility.ts';
 import {
   inventoryLots,
   offerPrices,
@@ -23,7 +24,7 @@ export interface LotRow {
   recall: { id: string; number: string } | null;
   /** ISO 8601 UTC. */
   updatedAt: string;
-  product: { id: string; name: string; brandName: string; category: string; unitOfMeasure: string };
+  product: InventoryRow['product'];
   unitPrice: number;
   moq: number;
 }
@@ -81,11 +82,24 @@ function expiryRange(status: ExpiryStatus, today: string): SQL {
   }
 }
 
+/**
+ * A lot's product as the inventory table shows it (alias `p`, a products row): with its class, controlled
+ * status and registration, and whether the registration has lapsed by `today` (UTC), the rule that takes
+ * it off what buyers are offered (compliance/eligibility.ts), so the supplier sees why nobody buys it.
+ */
+const productJson = (p: string, today: string) => {
+  const t = sql.raw(p);
+  return sql`json_build_object(
+    'id', ${t}.id, 'name', ${t}.name, 'brandName', ${t}.brand_name,
+    'category', ${t}.category, 'unitOfMeasure', ${t}.unit_of_measure,
+    'medicineClass', ${t}.medicine_class, 'controlled', ${t}.controlled,
+    'fdaRegistrationExpiresOn', to_char(${t}.fda_registration_expires_on, 'YYYY-MM-DD'),
+    'registrationLapsed', coalesce(${registrationLapsedSql(p, today)}, false))`;
+};
+
 const lotJson = (today: string) => sql`json_build_object(
   'id', l.id,
-  'product', json_build_object(
-    'id', p.id, 'name', p.name, 'brandName', p.brand_name,
-    'category', p.category, 'unitOfMeasure', p.unit_of_measure),
+  'product', ${productJson('p', today)},
   'quantity', l.quantity,
   'unitPrice', o.unit_price,
   'moq', o.moq,
@@ -299,7 +313,9 @@ export async function syncLot(
   const rows = await queryRows<{ lot: LotRow }>(
     db,
     sql`with product as (
-          select id, name, brand_name, category, unit_of_measure from ${products} where id = ${values.productId}
+          select id, name, brand_name, category, unit_of_measure, is_service, medicine_class, controlled,
+                 fda_registration_expires_on
+          from ${products} where id = ${values.productId}
         ), previous as (
           -- The price held before this sync. Locked, so a sync that waited for another one compares with
           -- the price that one committed, not with the older one its snapshot holds.
@@ -338,9 +354,7 @@ export async function syncLot(
           'expiryDate', lot.expiry_date,
           'recall', ${lotRecall(sql`lot`)},
           'updatedAt', to_char(lot.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'product', json_build_object(
-            'id', product.id, 'name', product.name, 'brandName', product.brand_name,
-            'category', product.category, 'unitOfMeasure', product.unit_of_measure),
+          'product', ${productJson('product', todayUtc(values.now))},
           'unitPrice', offer.unit_price,
           'moq', offer.moq) as lot
         from product, offer, lot`,

@@ -486,6 +486,21 @@ describe('daily reminders', () => {
       insert into reminders (kind, subject_id, event_id)
       select k, l.id, (select min(id) from events) from inventory_lots l, unnest(array['lots.expiring', 'lots.expired']) k
       on conflict do nothing`);
+    // The demo's licences and registrations too (their reminders' subjects: the thing and its date).
+    await t.database.db.execute(sql`
+      insert into reminders (kind, subject_id, event_id)
+      select k, md5(l.org_id::text || ':' || e::text)::uuid, (select min(id) from events)
+      from licence_records l,
+           lateral (values ('licence.expiring', l.expires_on),
+                           ('licence.authorisation_expiring', l.controlled_authorisation_expires_on)) v(k, e)
+      where e is not null
+      on conflict do nothing`);
+    await t.database.db.execute(sql`
+      insert into reminders (kind, subject_id, event_id)
+      select 'registrations.expiring', md5(p.id::text || ':' || p.fda_registration_expires_on::text)::uuid,
+             (select min(id) from events)
+      from products p where p.fda_registration_expires_on is not null
+      on conflict do nothing`);
   }
 
   it('is scheduled daily on the job queue', async () => {
@@ -509,6 +524,9 @@ describe('daily reminders', () => {
       invoicesOverdue: 0,
       lotsExpiring: 0,
       lotsExpired: 0,
+      licencesExpiring: 0,
+      authorisationsExpiring: 0,
+      registrationsExpiring: 0,
     });
     // A second run the same day, as another replica's, finds nothing new.
     expect((await giveDailyReminders(t.app.db, today)).invoicesDueSoon).toBe(0);
@@ -575,6 +593,11 @@ describe('e-mail preferences', () => {
         label: 'Pharmacies confirming recalled deliveries are quarantined',
         email: true,
       },
+      {
+        topic: 'registration_expiry',
+        label: 'FDA registrations of products you offer expiring within 30 days',
+        email: true,
+      },
     ]);
     const buyer = notificationPreferencesSchema.parse(
       (await call('GET', '/api/notifications/preferences', kejetia)).json(),
@@ -587,6 +610,8 @@ describe('e-mail preferences', () => {
       'invoice_reminder',
       'recall',
       'organisation_status',
+      'licence_decision',
+      'licence_expiry',
     ]);
   });
 

@@ -13,8 +13,9 @@ export const REMINDERS_CRON = '0 7 * * *';
  *   event's notifications and queues their e-mails in one transaction; retried after 5 s, 10 s, 20 s ...,
  *   and a run after a crash inserts and queues nothing twice (unique event and user);
  * - one job per e-mail, so a relay refusing one recipient retries that message alone (10 s, 20 s ...);
- * - the daily reminders (invoices falling due or overdue, lots expiring or expired), which record events
- *   that come back through the first queue.
+ * - the daily reminders (invoices falling due or overdue, lots expiring or expired; buyers' licences,
+ *   authorisations and products' FDA registrations expiring), which record events that come back
+ *   through the first queue.
  */
 export async function notificationJobs(app: FastifyInstance): Promise<void> {
   await app.jobs.work<QueuedMail>(NOTIFICATION_MAIL_QUEUE, { retryLimit: 6, retryDelaySeconds: 10 }, (job) =>

@@ -18,7 +18,9 @@ import {
   type NotificationText,
 } from './notifications.repository.ts';
 import { readAcknowledgement, readRecallForNotification } from '../recalls/recalls.repository.ts';
-import { readLots } from './reminders.repository.ts';
+import { readLots, readRegistrations } from './reminders.repository.ts';
+import { LICENCE_KIND_LABELS, type LicenceKind } from '@aduro/shared/compliance';
+import { readLicenceForNotice } from '../compliance/licence-records.repository.ts';
 
 /*
  * The notifications job's work: from one committed event to its notifications, their e-mails and the
@@ -39,6 +41,7 @@ const LINKS = {
   admin: '/admin',
   supplierRecall: (recallId: string) => `/supplier?tab=recalls&recall=${recallId}`,
   buyerRecall: (recallId: string) => `/customer/orders?recall=${recallId}`,
+  buyerLicence: '/customer/licence',
 } as const;
 
 /** Drop moves the buyer hears of; Awaiting Dispatch is the supplier's business. */
@@ -107,6 +110,9 @@ interface NotifyExtra {
 }
 type Notify = (orgId: string, text: NotificationText, extra?: NotifyExtra) => Promise<void>;
 
+/** A licence's kind inside a sentence: "retail pharmacy licence", "OTC medicine seller licence". */
+const kindWords = (kind: LicenceKind) =>
+  kind === 'otc_medicine_seller' ? LICENCE_KIND_LABELS[kind] : LICENCE_KIND_LABELS[kind].toLowerCase();
 const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 const batches = (numbers: readonly string[]) =>
   `batch${numbers.length === 1 ? '' : 'es'} ${numbers.join(', ')}`;
@@ -362,6 +368,103 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
         title: `${ack.buyerName} quarantined ${ack.recallNumber} at ${ack.addressName}`,
         body: `${ack.acknowledgedBy} of ${ack.buyerName} confirmed the ${ack.productName} of order ${ack.orderNumber} delivered to ${ack.addressName} is quarantined under recall ${ack.recallNumber}.`,
         link: LINKS.supplierRecall(ack.recallId),
+      });
+      return;
+    }
+    case 'licence.submitted': {
+      if (!refs.organisationId) return;
+      const licence = await readLicenceForNotice(tx, refs.organisationId);
+      if (!licence) return;
+      const authorisation = licence.authorisationNumber
+        ? `, with controlled-drugs authorisation ${licence.authorisationNumber}`
+        : '';
+      for (const platform of await readPlatformOrganisations(tx)) {
+        await notify(platform.id, {
+          title: `${licence.organizationName} sent a pharmacy licence for review`,
+          body: `${licence.organizationName} submitted its ${kindWords(licence.kind)} licence ${licence.number}, valid until ${licence.expiresOn}${authorisation}. Check it and verify or reject it under Licences; until then it cannot release orders.`,
+          link: LINKS.admin,
+        });
+      }
+      return;
+    }
+    case 'licence.reviewed': {
+      if (!refs.organisationId || !refs.licenceStatus) return;
+      const licence = await readLicenceForNotice(tx, refs.organisationId);
+      if (!licence) return;
+      const what = `${licence.organizationName}'s ${kindWords(licence.kind)} licence ${licence.number}`;
+      // The administrator's reason as typed, less a final full stop, so the sentence after it reads right.
+      const why = refs.reason ? ` Reason: ${refs.reason.replace(/[.!?\s]+$/, '')}.` : '';
+      if (refs.licenceStatus === 'verified') {
+        const may =
+          licence.kind === 'otc_medicine_seller'
+            ? 'You can now approve orders of over-the-counter (class C) medicines that are not controlled.'
+            : 'You can now approve orders.';
+        const controlled =
+          refs.controlledAuthorised && licence.authorisationNumber
+            ? ` Your controlled-drugs authorisation ${licence.authorisationNumber} is verified too, until ${licence.authorisationExpiresOn}.`
+            : '';
+        await notify(refs.organisationId, {
+          title: 'Your pharmacy licence is verified',
+          body: `The platform verified ${what}, valid until ${licence.expiresOn}. ${may}${controlled}${why}`,
+          link: LINKS.buyerLicence,
+        });
+        return;
+      }
+      await notify(
+        refs.organisationId,
+        refs.revoked
+          ? {
+              title: 'Your pharmacy licence is no longer verified',
+              body: `The platform withdrew its verification of ${what}.${why} Orders cannot be released until a licence is verified again: upload a valid licence under Licence.`,
+              link: LINKS.buyerLicence,
+            }
+          : {
+              title: 'Your pharmacy licence was not accepted',
+              body: `The platform could not verify ${what}.${why} Upload a corrected licence under Licence and it will be checked again.`,
+              link: LINKS.buyerLicence,
+            },
+      );
+      return;
+    }
+    case 'licence.expiring':
+    case 'licence.authorisation_expiring': {
+      if (!refs.organisationId || !refs.expiresOn) return;
+      const licence = await readLicenceForNotice(tx, refs.organisationId);
+      const licenceReminder = event.type === 'licence.expiring';
+      // Renewed between the reminder and this job: the expiry reminded of is no longer the one on file.
+      const onFile = licenceReminder ? licence?.expiresOn : licence?.authorisationExpiresOn;
+      if (!licence || onFile !== refs.expiresOn) return;
+      await notify(
+        refs.organisationId,
+        licenceReminder
+          ? {
+              title: `Your pharmacy licence expires on ${refs.expiresOn}`,
+              body: `${licence.organizationName}'s ${kindWords(licence.kind)} licence ${licence.number} expires on ${refs.expiresOn}. Upload the renewed licence under Licence before then: once it expires, your orders cannot be released.`,
+              link: LINKS.buyerLicence,
+            }
+          : {
+              title: `Your controlled-drugs authorisation expires on ${refs.expiresOn}`,
+              body: `${licence.organizationName}'s controlled-drugs authorisation ${licence.authorisationNumber ?? ''} expires on ${refs.expiresOn}. Enter the renewed authorisation under Licence before then: once it expires, orders of controlled drugs cannot be released.`,
+              link: LINKS.buyerLicence,
+            },
+      );
+      return;
+    }
+    case 'registrations.expiring': {
+      if (!refs.supplierId || !refs.productIds?.length) return;
+      const products = await readRegistrations(tx, refs.productIds);
+      if (products.length === 0) return;
+      const listed = products
+        .slice(0, 5)
+        .map((p) => `${p.name}: registration ${p.number ?? 'not recorded'}, expires ${p.expiresOn}`);
+      const more = products.length > 5 ? ` and ${products.length - 5} more` : '';
+      await notify(refs.supplierId, {
+        title:
+          products.length === 1
+            ? "1 product's FDA registration expires within 30 days"
+            : `${products.length} products' FDA registrations expire within 30 days`,
+        body: `${listed.join('; ')}${more}. Once a registration lapses the product leaves the marketplace and cannot be sold: send the renewed registration to the platform operator, who records it.`,
+        link: LINKS.supplierInventory,
       });
       return;
     }

@@ -92,3 +92,73 @@ export function readLots(db: Executor, ids: readonly string[]) {
         order by l.expiry_date, p.name`,
   );
 }
+
+/**
+ * A compliance reminder's subject: the thing and the expiry date reminded of, as one id, so each is
+ * reminded of once per expiry date and a renewal (a new date) is reminded of again in its turn.
+ */
+const subjectOf = (thing: ReturnType<typeof sql>, expiresOn: ReturnType<typeof sql>) =>
+  sql`md5(${thing}::text || ':' || ${expiresOn}::text)::uuid`;
+
+export type ExpiringLicence = { orgId: string; expiresOn: string; subjectId: string };
+
+/**
+ * Buyers' licences, or their controlled-drugs authorisations, expiring from `today` to `today` + `days`
+ * and not yet reminded of for that date. A rejected record is left out: its buyer was told to send
+ * another.
+ */
+export function licencesToRemind(
+  db: Executor,
+  kind: Extract<ReminderKind, 'licence.expiring' | 'licence.authorisation_expiring'>,
+  today: string,
+  days: number,
+) {
+  const expiry = sql.raw(
+    kind === 'licence.expiring' ? 'l.expires_on' : 'l.controlled_authorisation_expires_on',
+  );
+  const subject = subjectOf(sql`l.org_id`, expiry);
+  return queryRows<ExpiringLicence>(
+    db,
+    sql`select l.org_id as "orgId", to_char(${expiry}, 'YYYY-MM-DD') as "expiresOn",
+               ${subject} as "subjectId"
+        from licence_records l join organizations o on o.id = l.org_id
+        where o.kind = 'customer' and l.status <> 'rejected'
+          and ${expiry} between ${today}::date and ${today}::date + ${days}::int
+          and not exists (select 1 from reminders r where r.kind = ${kind} and r.subject_id = ${subject})
+        order by ${expiry}, l.org_id`,
+  );
+}
+
+export type ExpiringRegistration = { productId: string; supplierIds: string[]; subjectId: string };
+
+/**
+ * Products whose FDA registration expires from `today` to `today` + `days`, not yet reminded of for
+ * that date, with every supplier that offers them. A product nobody offers concerns nobody yet.
+ */
+export function registrationsToRemind(db: Executor, today: string, days: number) {
+  const subject = subjectOf(sql`p.id`, sql`p.fda_registration_expires_on`);
+  return queryRows<ExpiringRegistration>(
+    db,
+    sql`select p.id as "productId", array_agg(distinct o.supplier_id::text) as "supplierIds",
+               ${subject} as "subjectId"
+        from products p join offers o on o.product_id = p.id
+        where not p.is_service
+          and p.fda_registration_expires_on between ${today}::date and ${today}::date + ${days}::int
+          and not exists (select 1 from reminders r
+                          where r.kind = 'registrations.expiring' and r.subject_id = ${subject})
+        group by p.id
+        order by min(p.fda_registration_expires_on), p.id`,
+  );
+}
+
+/** The products a registration reminder names, with their registration, for its message. */
+export function readRegistrations(db: Executor, ids: readonly string[]) {
+  return queryRows<{ name: string; number: string | null; expiresOn: string }>(
+    db,
+    sql`select p.name, p.fda_registration_number as number,
+               to_char(p.fda_registration_expires_on, 'YYYY-MM-DD') as "expiresOn"
+        from products p
+        where p.id = any(${pgArray(ids)}::uuid[]) and p.fda_registration_expires_on is not null
+        order by p.fda_registration_expires_on, p.name`,
+  );
+}

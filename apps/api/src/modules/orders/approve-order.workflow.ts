@@ -7,6 +7,8 @@ import type { Tx } from '../../db/client.ts';
 import { toPesewas } from '@aduro/shared/money';
 import { addDays } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { lockTradeRefusal } from '../compliance/compliance.repository.ts';
+import { refusalMessage } from '../compliance/eligibility.ts';
 import { chargeCreditLine } from '../credit/credit.repository.ts';
 import { allocate, lockSellableLots } from '../inventory/inventory.repository.ts';
 import { issueInvoice } from '../invoices/invoices.repository.ts';
@@ -16,11 +18,14 @@ import { recordOrderEvent } from './order-events.ts';
 
 /**
  * The buyer approves a drafted order (DOMAIN.md "Orders"), in the caller's transaction. One workflow over
- * four domains' repositories: orders (the order and its release), inventory (the lots), credit (the
- * line) and invoices (the invoice). It locks in the documented order (the order, the seller's lots, the
- * credit line, then the invoice it inserts; DOMAIN.md "Locks and retries") so concurrent approvals,
- * cancellations, payments and recall declarations (which lock only lots, in the same order) queue instead
- * of deadlocking: checks the order still awaits approval and both parties are active; plans every drop
+ * five domains' repositories: orders (the order and its release), compliance (the buyer's licence),
+ * inventory (the lots), credit (the line) and invoices (the invoice). It locks in the documented order
+ * (the order, the buyer's licence record FOR SHARE, the seller's lots, the credit line, then the invoice
+ * it inserts; DOMAIN.md "Locks and retries") so concurrent approvals, cancellations, payments, licence
+ * reviews and recall declarations (which lock only lots, in the same order) queue instead of
+ * deadlocking: checks the order still awaits approval and both parties are active; refuses by "who may
+ * buy what" (docs/domain.md: 409 REGISTRATION_LAPSED, LICENCE_REQUIRED, LICENCE_CLASS_NOT_ALLOWED or
+ * CONTROLLED_NOT_AUTHORISED, naming the product); plans every drop
  * first-expiry-first-out from the unexpired, unquarantined lots with the shelf life the order asks for at
  * that drop's delivery (DOMAIN.md "Minimum shelf life"), naming the recall when only recalled lots could
  * have filled it (409 BATCH_RECALLED); for credit
@@ -42,6 +47,15 @@ export async function approveOrder(
 
   const now = new Date();
   const today = todayUtc(now);
+
+  // Who may buy what (docs/domain.md), decided in SQL under the licence record's lock, so a licence
+  // revoked while this runs is either seen here or waits until this order is released.
+  const refusal = await lockTradeRefusal(tx, {
+    buyerOrgId: order.buyerOrgId,
+    productId: order.productId,
+    today,
+  });
+  if (refusal) throw conflict(refusal.code, refusalMessage(refusal.code, refusal.product));
 
   // Stock, first expiry first out among the lots with the shelf life each drop asks for.
   // Quarantined (recalled) lots are not among them; when only they could have filled the order, the

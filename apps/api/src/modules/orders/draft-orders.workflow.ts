@@ -11,6 +11,8 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@aduro/shared/payment
 import type { Tx } from '../../db/client.ts';
 import { toCedis, toPesewas } from '@aduro/shared/money';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { findLapsedProducts } from '../compliance/compliance.repository.ts';
+import { refusalMessage, type RefusedProduct } from '../compliance/eligibility.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import {
   findBuyerOrganisation,
@@ -89,13 +91,26 @@ interface PlannedOrder {
   creditTermDays: number | null;
 }
 
-/** Checks one group against the seller's state, offer and terms as they stand in this transaction. */
-function planOrder(group: DraftOrderGroup, terms: DraftTermsRow | undefined): PlannedOrder {
+/**
+ * Checks one group against the product's registration and the seller's state, offer and terms as they
+ * stand in this transaction. `lapsed` holds the products whose FDA registration has lapsed.
+ */
+function planOrder(
+  group: DraftOrderGroup,
+  terms: DraftTermsRow | undefined,
+  lapsed: ReadonlyMap<string, RefusedProduct>,
+): PlannedOrder {
   if (!terms?.productName) throw notFound('PRODUCT_NOT_FOUND', MARKETPLACE_MESSAGES.productNotFound);
   if (!terms.supplierName || !terms.isSupplier)
     throw notFound('SUPPLIER_NOT_FOUND', MARKETPLACE_MESSAGES.supplierNotFound);
   const supplier = terms.supplierName;
   const product = terms.productName;
+  // A lapsed registration is the one refusal of "who may buy what" that bites before approval: the
+  // product is not on offer at all (docs/domain.md). The others wait for approval, so a pharmacy can
+  // prepare its first order while its licence is reviewed.
+  const lapsedProduct = lapsed.get(group.productId);
+  if (lapsedProduct)
+    throw conflict('REGISTRATION_LAPSED', refusalMessage('REGISTRATION_LAPSED', lapsedProduct));
   if (!terms.isActive) throw conflict('SUPPLIER_INACTIVE', CART_MESSAGES.inactiveSupplier(supplier));
   if (terms.unitPrice === null || terms.stock <= 0)
     throw conflict('NOT_OFFERED', CART_MESSAGES.notOffered(supplier, product));
@@ -164,7 +179,8 @@ function planOrder(group: DraftOrderGroup, terms: DraftTermsRow | undefined): Pl
 
 /**
  * Drafts orders for a buyer inside the caller's transaction, one per group: checks everything first
- * (buyer active; seller a known, active supplier offering the product with unexpired stock; units at
+ * (buyer active; the product's FDA registration not lapsed, 409 REGISTRATION_LAPSED; seller a known,
+ * active supplier offering the product with unexpired stock; units at
  * least the moq; the payment method allowed, and for credit an active line that covers the total),
  * then writes each order AWAITING_CUSTOMER_APPROVAL at the seller's current offer price with a PO
  * number from order_number_seq, its drops 'Awaiting Dispatch', and a history row by the user. Any
@@ -177,9 +193,15 @@ export async function draftOrders(tx: Tx, input: DraftOrdersInput): Promise<Draf
   if (!buyer.isActive) throw conflict('BUYER_INACTIVE', DRAFT_MESSAGES.inactiveBuyer(buyer.name));
 
   // Validate: every group against the terms as they stand now, before anything is written.
-  const terms = await findDraftTerms(tx, buyer.id, input.groups, todayUtc());
+  const today = todayUtc();
+  const terms = await findDraftTerms(tx, buyer.id, input.groups, today);
+  const lapsed = await findLapsedProducts(
+    tx,
+    input.groups.map((g) => g.productId),
+    today,
+  );
   const byPair = new Map(terms.map((t) => [`${t.sellerId}/${t.productId}`, t]));
-  const planned = input.groups.map((g) => planOrder(g, byPair.get(`${g.sellerId}/${g.productId}`)));
+  const planned = input.groups.map((g) => planOrder(g, byPair.get(`${g.sellerId}/${g.productId}`), lapsed));
 
   // Generate rows.
   const now = new Date();

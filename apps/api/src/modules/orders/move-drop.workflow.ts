@@ -10,7 +10,9 @@ import type { Tx } from '../../db/client.ts';
 import { toPesewas } from '@aduro/shared/money';
 import { addDays } from '../../lib/dates.ts';
 import { RECALL_MESSAGES } from '@aduro/shared/recalls';
+import { COMPLIANCE_MESSAGES } from '@aduro/shared/compliance';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { dropAwaitsSignoff } from '../compliance/controlled-register.repository.ts';
 import { addToCreditBalance, lockCreditLineOf } from '../credit/credit.repository.ts';
 import {
   lockAllocatedLots,
@@ -36,7 +38,7 @@ import { recordOrderEvent } from './order-events.ts';
  * last one's result. Shipping sets a tracking number and an ETA; delivery records the time;
  * cancelling locks the drop's lots, the credit line and the invoice (in that order), returns the drop's units to the lots they came from and takes its value off the invoice
  * and, on credit, off the balance. Any other move of a drop still holding units of a recalled batch is
- * refused (refuseIfRecalled). The order's status then follows its drops, and both changes are
+ * refused (refuseIfRecalled), and a drop of a controlled drug ships only once signed off. The order's status then follows its drops, and both changes are
  * logged. Records one drop.moved, for every buyer too: a delivery or returned stock changes matches.
  */
 export async function moveDrop(
@@ -61,6 +63,14 @@ export async function moveDrop(
     throw conflict('INVALID_TRANSITION', ORDER_MESSAGES.illegalMove(drop.status, to));
   // A cancellation is the way out of a recall hold, so only the moves towards the pharmacy are checked.
   if (to !== 'Cancelled') await refuseIfRecalled(tx, { ...drop, orderNumber: order.number }, to);
+  // A controlled drug leaves the warehouse only once a Pharmacist has entered what the drop holds now in
+  // the register (docs/domain.md "Controlled drugs"); a sign-off or re-pick of this order holds the
+  // order's lock, so this reads the last one committed. Later moves are of stock already dispatched.
+  if (to === 'Shipped' && (await dropAwaitsSignoff(tx, drop.id)))
+    throw conflict(
+      'CONTROLLED_SIGNOFF_REQUIRED',
+      COMPLIANCE_MESSAGES.signoffRequired(order.productName, order.number),
+    );
 
   const now = new Date();
   const today = todayUtc(now);

@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { CONTROLLED_KINDS, ELIGIBILITY_CODES, MEDICINE_CLASSES } from '@aduro/shared/compliance';
 import type { DropStatus, Order, OrderHistoryEntry, OrderStatus } from '@aduro/shared/orders';
 import type { PaymentMethod } from '@aduro/shared/payments';
 import { pgArray, queryRows, type Executor, type Tx } from '../../db/client.ts';
 import { orderDrops, orderHistory, orders } from '../../db/schema/index.ts';
 import { containsPattern, positionAt } from '../../lib/keyset.ts';
+import { uncoveredAllocationsSql } from '../compliance/controlled-register.repository.ts';
+import { refusalCodeSql, refusalMessage } from '../compliance/eligibility.ts';
 import { dropBatchesJson } from '../inventory/inventory.repository.ts';
 
 export interface BuyerOrganisation extends Record<string, unknown> {
@@ -141,15 +144,75 @@ const dropRecallsJson = sql`
     join recalls r on r.id = x.recall_id
     left join recall_acknowledgements ra on ra.recall_id = r.id and ra.drop_id = d.id), '[]'::json)`;
 
+/** Stand-ins for the product's name and lapse date in REFUSAL_TEMPLATES, replaced by the SQL below. */
+const PRODUCT_NAME = '\u0001product\u0001';
+const LAPSED_ON = '\u0001lapsed-on\u0001';
+
+/**
+ * The words of every refusal (eligibility.ts refusalMessage, the very text approval answers), keyed
+ * "code|class|controlled kind" with the name and date left as stand-ins: one JSON parameter, so a page of
+ * orders built as JSON text by PostgreSQL carries the reason without a round trip through JavaScript.
+ */
+const REFUSAL_TEMPLATES = JSON.stringify(
+  Object.fromEntries(
+    ELIGIBILITY_CODES.flatMap((code) =>
+      [...MEDICINE_CLASSES, null].flatMap((medicineClass) =>
+        [...CONTROLLED_KINDS, null].map((controlled) => [
+          `${code}|${medicineClass ?? ''}|${controlled ?? ''}`,
+          refusalMessage(code, {
+            name: PRODUCT_NAME,
+            medicineClass,
+            controlled,
+            fdaRegistrationExpiresOn: LAPSED_ON,
+          }),
+        ]),
+      ),
+    ),
+  ),
+);
+
+/**
+ * Whether the buyer may release the order now (the "who may buy what" rule of eligibility.ts, read from
+ * the buyer's licence `lr`): shown to the buyer of an order awaiting its approval, so it knows before it
+ * tries; null for anyone else and once decided.
+ */
+const eligibilityJson = (today: string, viewerOrgId: string) => sql`
+  case when o.status = 'AWAITING_CUSTOMER_APPROVAL' and o.buyer_org_id = ${viewerOrgId} then (
+    select json_build_object(
+      'allowed', x.code is null, 'code', x.code,
+      'reason', replace(
+        replace(${REFUSAL_TEMPLATES}::jsonb ->> (x.code || '|' || coalesce(p.medicine_class, '') || '|' || coalesce(p.controlled, '')),
+                ${LAPSED_ON}, coalesce(to_char(p.fda_registration_expires_on, 'YYYY-MM-DD'), '')),
+        ${PRODUCT_NAME}, p.name))
+    from (select ${refusalCodeSql({ product: 'p', licence: 'lr' }, today)} as code) x)
+  end`;
+
+/**
+ * The Pharmacist's sign-off of a released order of a controlled drug (docs/domain.md "Controlled
+ * drugs"): signed off when no open allocation awaits a register entry (the rule the dispatch check and
+ * the sign-off use), with the latest sign-off's time and pharmacist; null for other orders.
+ */
+const controlledSignoffJson = sql`
+  case when p.controlled is not null and o.approved_at is not null then (
+    select json_build_object(
+      'signedOff', not exists (${uncoveredAllocationsSql({ orderId: sql`o.id` })}),
+      'signedOffAt', ${iso(sql`cs.signed_at`)}, 'pharmacistName', cs.pharmacist_name)
+    from (select 1) one
+    left join lateral (
+      select signed_at, pharmacist_name from controlled_signoffs
+      where order_id = o.id order by signed_at desc limit 1) cs on true)
+  end`;
+
 /**
  * The JSON of an Order (packages/shared/src/orders.ts) for each order row `o`, built by PostgreSQL:
  * product, seller, buyer, invoice and drops (each with its batches and recalls) joined once per
- * statement. Money is numeric, which JSON carries as an exact decimal number.
+ * statement, and the buyer's licence `lr` for the eligibility `viewerOrgId` sees. Money is numeric,
+ * which JSON carries as an exact decimal number.
  */
-const orderJson = (today: string) => sql`
+const orderJson = (today: string, viewerOrgId: string) => sql`
   json_build_object(
     'id', o.id, 'number', o.number,
-    'product', json_build_object('id', p.id, 'name', p.name),
+    'product', json_build_object('id', p.id, 'name', p.name, 'medicineClass', p.medicine_class, 'controlled', p.controlled),
     'seller', json_build_object('id', s.id, 'name', s.name, 'location', s.location, 'phoneNumber', s.phone),
     'buyer', json_build_object('id', b.id, 'name', b.name, 'location', b.location),
     'unitPrice', o.unit_price, 'totalQuantity', o.total_quantity, 'totalCost', o.total_cost,
@@ -174,7 +237,9 @@ const orderJson = (today: string) => sql`
         'shippedAt', ${iso(sql`d.shipped_at`)}, 'deliveredAt', ${iso(sql`d.delivered_at`)},
         'cancelledAt', ${iso(sql`d.cancelled_at`)},
         'batches', ${dropBatchesJson(sql`d.id`)}, 'recalls', ${dropRecallsJson}) order by d.sequence)
-      from order_drops d where d.order_id = o.id), '[]'::json)
+      from order_drops d where d.order_id = o.id), '[]'::json),
+    'eligibility', ${eligibilityJson(today, viewerOrgId)},
+    'controlledSignoff', ${controlledSignoffJson}
   )`;
 
 const orderFrom = sql`
@@ -182,7 +247,8 @@ const orderFrom = sql`
   join products p on p.id = o.product_id
   join organizations s on s.id = o.seller_org_id
   join organizations b on b.id = o.buyer_org_id
-  left join invoices i on i.order_id = o.id`;
+  left join invoices i on i.order_id = o.id
+  left join licence_records lr on lr.org_id = o.buyer_org_id`;
 
 /** What narrows a list of orders: the caller's side (at least one party given) and the filters. */
 export interface OrderFilters {
@@ -228,11 +294,14 @@ function orderConditions(f: OrderFilters): SQL {
     ${f.to ? sql`and o.created_at < ${f.to}::date + 1` : sql``}`;
 }
 
-/** Orders of a buyer or a seller (at least one given), filtered, newest first: the whole list. */
-export async function listOrders(db: Executor, opts: OrderFilters & { today: string }) {
+/**
+ * Orders of a buyer or a seller (at least one given), filtered, newest first: the whole list, as the
+ * organisation `viewerOrgId` reads them.
+ */
+export async function listOrders(db: Executor, opts: OrderFilters & { today: string; viewerOrgId: string }) {
   const rows = await queryRows<{ order: Order }>(
     db,
-    sql`select ${orderJson(opts.today)} as "order" ${orderFrom}
+    sql`select ${orderJson(opts.today, opts.viewerOrgId)} as "order" ${orderFrom}
         where ${orderConditions(opts)}
         order by o.created_at desc, o.number desc`,
   );
@@ -250,7 +319,7 @@ export type OrderPosition = readonly [at: string, number: string];
  */
 export async function pageOrders(
   db: Executor,
-  opts: OrderFilters & { today: string; after: OrderPosition | null; limit: number },
+  opts: OrderFilters & { today: string; viewerOrgId: string; after: OrderPosition | null; limit: number },
 ) {
   return queryRows<{ order: string; at: string; number: string }>(
     db,
@@ -260,13 +329,14 @@ export async function pageOrders(
             ${opts.after ? sql`and (o.created_at, o.number) < (${opts.after[0]}::timestamptz, ${opts.after[1]})` : sql``}
           order by o.created_at desc, o.number desc
           limit ${opts.limit + 1})
-        select ${orderJson(opts.today)}::text as "order", ${positionAt(sql`page.created_at`)} as at, page.number
+        select ${orderJson(opts.today, opts.viewerOrgId)}::text as "order", ${positionAt(sql`page.created_at`)} as at, page.number
         from page
         join orders o on o.id = page.id
         join products p on p.id = o.product_id
         join organizations s on s.id = o.seller_org_id
         join organizations b on b.id = o.buyer_org_id
         left join invoices i on i.order_id = o.id
+        left join licence_records lr on lr.org_id = o.buyer_org_id
         order by page.created_at desc, page.number desc`,
   );
 }
@@ -284,7 +354,7 @@ export async function countOrders(db: Executor, filters: OrderFilters) {
 export async function findOrderFor(db: Executor, orderId: string, orgId: string, today: string) {
   const rows = await queryRows<{ order: Order }>(
     db,
-    sql`select ${orderJson(today)} as "order" ${orderFrom}
+    sql`select ${orderJson(today, orgId)} as "order" ${orderFrom}
         where o.id = ${orderId} and (o.buyer_org_id = ${orgId} or o.seller_org_id = ${orgId})`,
   );
   return rows[0]?.order ?? null;
@@ -297,7 +367,7 @@ export async function findOrderFor(db: Executor, orderId: string, orgId: string,
 export async function findOrderDocumentFor(db: Executor, orderId: string, orgId: string, today: string) {
   const rows = await queryRows<{ order: Order; buyerPhone: string | null }>(
     db,
-    sql`select ${orderJson(today)} as "order", b.phone as "buyerPhone" ${orderFrom}
+    sql`select ${orderJson(today, orgId)} as "order", b.phone as "buyerPhone" ${orderFrom}
         where o.id = ${orderId} and (o.buyer_org_id = ${orgId} or o.seller_org_id = ${orgId})`,
   );
   return rows[0] ?? null;

@@ -47,6 +47,15 @@ export default async function orderRoutes(app: FastifyInstance) {
       wrongType: ORDER_MESSAGES.needCustomer,
     },
   );
+  // The list and one order are read by the seller's Pharmacists too: they sign off what it sells
+  // (docs/domain.md "Controlled drugs"). Moving drops stays with shipping.
+  const orderReader = app.guard(
+    [
+      { userType: 'customer' },
+      { userType: 'supplier', permission: ['manage_shipping', 'sign_off_controlled'] },
+    ],
+    { wrongType: ORDER_MESSAGES.needCustomer },
+  );
 
   r.post(
     '/orders',
@@ -72,13 +81,14 @@ export default async function orderRoutes(app: FastifyInstance) {
   r.get(
     '/orders',
     {
-      preValidation: reader,
+      preValidation: orderReader,
       schema: {
         tags,
         summary: 'The caller’s orders, newest first',
         description:
           'Customers: orders they buy (buyerId must be their organisation; sellerId narrows). Suppliers with ' +
-          'manage_shipping: orders they sell (sellerId must be their organisation; buyerId narrows). ' +
+          'manage_shipping or sign_off_controlled: orders they sell (sellerId must be their organisation; ' +
+          'buyerId narrows). ' +
           'Filters: status, counterparty (text in the other party’s name), product (text in the product’s ' +
           'name or brand, or the order number), from and to (days the order was placed, inclusive). ' +
           'Paging: without limit or cursor the answer is every matching order, as an array (SPEC). With ' +
@@ -105,10 +115,14 @@ export default async function orderRoutes(app: FastifyInstance) {
   r.get(
     '/orders/:orderId',
     {
-      preValidation: reader,
+      preValidation: orderReader,
       schema: {
         tags,
         summary: 'One order with its history, for its buyer or seller',
+        description:
+          'The buyer, or the seller’s users with manage_shipping or sign_off_controlled; 404 for anyone else. ' +
+          'For the buyer of an order awaiting approval, eligibility says whether approving can release it ' +
+          'now; a released order of a controlled drug carries its Pharmacist sign-off.',
         security,
         params: orderIdParamsSchema,
         response: { 200: orderDetailSchema, ...errors },
@@ -186,7 +200,9 @@ export default async function orderRoutes(app: FastifyInstance) {
           '(generated when not given); cancelling returns the units to their lots and the value to the ' +
           'invoice and credit line (units of a recalled lot stay quarantined there). A drop holding units of a ' +
           'recalled batch moves only to Cancelled: anything else answers 409 DROP_HOLDS_RECALLED_BATCH, with ' +
-          'the recall and batches in details (re-pick it with POST …/repick while awaiting dispatch).',
+          'the recall and batches in details (re-pick it with POST …/repick while awaiting dispatch). A drop of a ' +
+          'controlled drug ships only once a Pharmacist signed off what it holds (POST …/controlled-signoff): ' +
+          'otherwise 409 CONTROLLED_SIGNOFF_REQUIRED, again after a re-pick.',
         security,
         params: dropParamsSchema,
         body: dropUpdateSchema,

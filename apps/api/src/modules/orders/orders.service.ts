@@ -102,12 +102,12 @@ export async function getOrders(db: Db, user: SessionUser, query: OrdersQuery): 
   }
   filters = { ...filters, status, counterparty, product, from, to };
   const today = todayUtc();
-  if (!isPaged(query)) return listOrders(db, { ...filters, today });
+  if (!isPaged(query)) return listOrders(db, { ...filters, today, viewerOrgId: orgId });
 
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor, orderCursor);
   const limit = pageLimit(query);
   const [rows, total] = await Promise.all([
-    pageOrders(db, { ...filters, today, after, limit }),
+    pageOrders(db, { ...filters, today, viewerOrgId: orgId, after, limit }),
     countOrders(db, filters),
   ]);
   // The page as JSON text around the orders' own text, which PostgreSQL built (see pageOrders).

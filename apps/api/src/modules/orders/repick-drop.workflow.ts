@@ -22,7 +22,8 @@ import { insertHistory, listDrops, lockOrder } from './orders.repository.ts';
  * holding no recalled units (409 DROP_NOT_RECALLED), or that the other lots cannot cover (409
  * STOCK_SHORTFALL or SHELF_LIFE_SHORTFALL naming what is available). Records the re-pick per recall
  * (the trace then tells it replaced, not held), a history row, and drop.moved for both sides and every
- * buyer, since the seller's stock changed.
+ * buyer, since the seller's stock changed. The new allocations are in no controlled register entry, so
+ * a drop of a controlled drug re-picked after its sign-off needs a new one before it ships.
  */
 export async function repickDrop(
   tx: Tx,

@@ -41,6 +41,13 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
       supplier();
       products();
       break;
+    case 'product.legal_status_changed':
+      // The product's class and controlled status show on every offer of it; a registration lapsing or
+      // renewed takes it out of, or back into, matches, catalogues and the directory's stocked lines.
+      tags.push(MARKET_TAG, DIRECTORY_TAG);
+      supplier();
+      products();
+      break;
     case 'order.released':
     case 'order.cancelled':
     case 'drop.moved':
@@ -58,6 +65,12 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
       break;
     case 'credit.decided':
     case 'payment.recorded':
+      buyer();
+      break;
+    case 'licence.submitted':
+    case 'licence.reviewed':
+      // Every offer the buyer sees carries its eligibility, decided by its licence (docs/domain.md "Who
+      // may buy what"): its matches and catalogues are keyed and tagged by buyer.
       buyer();
       break;
     case 'supplier.settings_changed':
@@ -93,6 +106,7 @@ export function directorySuppliersOf(event: FeedEvent): string[] | 'all' | null 
     case 'inventory.synced':
     case 'product.created':
     case 'recall.declared':
+    case 'product.legal_status_changed':
     case 'order.released':
     case 'order.cancelled':
     case 'drop.moved':

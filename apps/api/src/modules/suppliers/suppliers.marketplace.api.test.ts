@@ -148,9 +148,13 @@ describe('GET /api/suppliers', () => {
       sql`select supplier_id as "supplierId", product_id as "productId", quantity,
                  to_char(expiry_date, 'YYYY-MM-DD') as expiry from inventory_lots`,
     );
+    // A product whose FDA registration lapsed is not offered, so it is no stocked line (docs/domain.md).
     const offers = await queryRows<{ supplierId: string; productId: string }>(
       t.database.db,
-      sql`select supplier_id as "supplierId", product_id as "productId" from offers`,
+      sql`select f.supplier_id as "supplierId", f.product_id as "productId" from offers f
+          join products p on p.id = f.product_id
+          where p.is_service or p.fda_registration_expires_on is null
+             or p.fda_registration_expires_on >= ${todayUtc()}::date`,
     );
     const orders = await queryRows<{ seller: string; buyer: string; status: string; total: string }>(
       t.database.db,
@@ -273,8 +277,24 @@ describe('GET /api/suppliers/:id/products', () => {
       string,
       { quantity: number; earliest: string | null; unitPrice: number; moq: number }
     >();
+    // Products whose FDA registration lapsed are not offered to buyers (docs/domain.md "Who may buy what").
+    const products = new Map(
+      (
+        await queryRows<{
+          id: string;
+          medicineClass: string | null;
+          controlled: string | null;
+          lapsed: boolean;
+        }>(
+          t.database.db,
+          sql`select id, medicine_class as "medicineClass", controlled,
+                     not is_service and coalesce(fda_registration_expires_on < ${todayUtc()}::date, false) as lapsed
+              from products`,
+        )
+      ).map((p) => [p.id, p]),
+    );
     for (const l of lots) {
-      if (l.quantity <= 0 || l.expiryStatus === 'expired') continue;
+      if (l.quantity <= 0 || l.expiryStatus === 'expired' || products.get(l.product.id)!.lapsed) continue;
       const e = expected.get(l.product.id) ?? {
         quantity: 0,
         earliest: null,
@@ -308,6 +328,10 @@ describe('GET /api/suppliers/:id/products', () => {
         supportsCredit: true,
         creditLimit: 60000,
         creditAvailable: Number(line!.available),
+        medicineClass: products.get(item.productId)!.medicineClass,
+        controlled: products.get(item.productId)!.controlled,
+        // AccraCare is a verified pharmacy authorised for controlled drugs: it may buy every offer.
+        eligibility: { allowed: true, code: null, reason: null },
       });
       if (e.earliest === null) {
         expect(item).toMatchObject({ expiryStatus: 'not_applicable', daysUntilExpiry: null });
@@ -510,6 +534,7 @@ describe('GET /api/products/:id/suppliers', () => {
       supportsCredit: true,
       availableQuantity: 1000,
       longestShelfLifeDays: 400,
+      eligibility: { allowed: true, code: null, reason: null },
     });
     expect(medilinkMatch).toMatchObject({
       paymentTerms: 'Prepaid',

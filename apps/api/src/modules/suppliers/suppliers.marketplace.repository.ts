@@ -5,7 +5,9 @@ import {
   MIN_RATED_DELIVERIES,
   type SupplierCategory,
 } from '@aduro/shared/marketplace';
+import type { ControlledKind, EligibilityCode, MedicineClass } from '@aduro/shared/compliance';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { refusalCodeSql, registrationLapsedSql } from '../compliance/eligibility.ts';
 
 // Raw SQL answers bigint as text on node-postgres, so counts are cast to int; numeric arrives as a number
 // (db/client.ts), money as cedis.
@@ -52,10 +54,12 @@ export async function listSupplierDirectory(
     db,
     sql`
       with stocked as (
-        select supplier_id, count(*)::int as lines
-        from stock_positions
-        where latest_expiry >= ${opts.today}::date ${only(sql`supplier_id`)}
-        group by supplier_id
+        select sp.supplier_id, count(*)::int as lines
+        from stock_positions sp
+        -- A product whose FDA registration lapsed is not offered to buyers (docs/domain.md).
+        join products p on p.id = sp.product_id and not ${registrationLapsedSql('p', opts.today)}
+        where sp.latest_expiry >= ${opts.today}::date ${only(sql`sp.supplier_id`)}
+        group by sp.supplier_id
       )
       select s.id, s.name, s.location, s.supplier_category as "supplierCategory", s.is_active as "isActive",
              s.payment_terms as "paymentTerms",
@@ -118,7 +122,22 @@ export async function findSupplier(db: Executor, supplierId: string) {
   return rows[0] ?? null;
 }
 
-export interface CatalogueRow extends Record<string, unknown> {
+/** A product's legal status, and whether the buyer may release an order of it now. */
+interface EligibilityColumns {
+  medicineClass: MedicineClass | null;
+  controlled: ControlledKind | null;
+  fdaRegistrationExpiresOn: string | null;
+  /** Why the buyer may not buy it now (compliance/eligibility.ts); null when it may. */
+  refusalCode: EligibilityCode | null;
+}
+
+/** The columns of EligibilityColumns for the products row `p` and the buyer's licence row `lr`. */
+const eligibilityColumns = (today: string) => sql`
+  p.medicine_class as "medicineClass", p.controlled,
+  to_char(p.fda_registration_expires_on, 'YYYY-MM-DD') as "fdaRegistrationExpiresOn",
+  ${refusalCodeSql({ product: 'p', licence: 'lr' }, today)} as "refusalCode"`;
+
+export interface CatalogueRow extends EligibilityColumns, Record<string, unknown> {
   productId: string;
   name: string;
   brandName: string;
@@ -137,8 +156,9 @@ export interface CatalogueRow extends Record<string, unknown> {
 
 /**
  * A supplier's offers with unexpired stock: units in unexpired lots and the earliest dated expiry among
- * them, with the buyer's active credit line with that supplier (none without a buyer). By product name.
- * An inactive supplier publishes nothing.
+ * them, with the buyer's active credit line with that supplier (none without a buyer), and whether the
+ * buyer may buy each (the rule approval applies; a caller without a buyer holds no licence). By product
+ * name. An inactive supplier publishes nothing, and a product whose FDA registration lapsed is left out.
  */
 export async function listSupplierCatalogue(
   db: Executor,
@@ -153,10 +173,12 @@ export async function listSupplierCatalogue(
              to_char(st.earliest, 'YYYY-MM-DD') as "earliestExpiry",
              s.supports_credit as "supportsCredit",
              cl.credit_limit as "creditLimit",
-             cl.credit_limit - cl.balance as "creditAvailable"
+             cl.credit_limit - cl.balance as "creditAvailable",
+             ${eligibilityColumns(opts.today)}
       from organizations s
       join offers f on f.supplier_id = s.id
-      join products p on p.id = f.product_id
+      join products p on p.id = f.product_id and not ${registrationLapsedSql('p', opts.today)}
+      left join licence_records lr on lr.org_id = ${opts.buyerOrgId}::uuid
       join lateral (
         select sum(l.quantity)::int as quantity, min(l.expiry_date) as earliest
         from inventory_lots l
@@ -169,7 +191,8 @@ export async function listSupplierCatalogue(
   );
 }
 
-export interface MatchRow extends Record<string, unknown> {
+export interface MatchRow extends EligibilityColumns, Record<string, unknown> {
+  productName: string;
   /** Null on the one row that only says the product exists. */
   id: string | null;
   name: string;
@@ -194,7 +217,9 @@ export interface MatchRow extends Record<string, unknown> {
 }
 
 /**
- * Active suppliers holding unexpired stock of a product, cheapest first, in one statement: each with
+ * Active suppliers holding unexpired stock of a product, cheapest first, in one statement (none when the
+ * product's FDA registration lapsed: it is not offered to buyers), with the product's legal status and
+ * whether the buyer may buy it (the rule approval applies; no buyer, no licence); each with
  * its delivery record over its last DELIVERY_HISTORY_DROPS (50) delivered drops of any product (median whole UTC days from
  * approval to delivery, rounded up; share delivered on or before the ETA date, among drops that had
  * one, as a rating out of 5 from 3 such drops), and the buyer's active credit line with it.
@@ -208,7 +233,11 @@ export async function listProductMatches(
     db,
     sql`
       with product as (
-        select id from products where id = ${opts.productId}
+        select p.id, p.name, ${eligibilityColumns(opts.today)},
+               ${registrationLapsedSql('p', opts.today)} as lapsed
+        from products p
+        left join licence_records lr on lr.org_id = ${opts.buyerOrgId}::uuid
+        where p.id = ${opts.productId}
       ),
       candidates as (
         select s.id, s.name, s.location, s.payment_terms, s.supplier_category,
@@ -223,7 +252,7 @@ export async function listProductMatches(
           from inventory_lots l
           where l.supplier_id = f.supplier_id and l.product_id = f.product_id and ${unexpiredLot(opts.today)}
         ) st on st.quantity > 0
-        where f.product_id = ${opts.productId}
+        where f.product_id = ${opts.productId} and not (select lapsed from product)
       ),
       record as (
         select c.id as supplier_id,
@@ -244,7 +273,9 @@ export async function listProductMatches(
         ) r
         group by c.id
       )
-      select c.id, c.name, c.location, c.payment_terms as "paymentTerms",
+      select p.name as "productName", p."medicineClass", p.controlled,
+             p."fdaRegistrationExpiresOn", p."refusalCode",
+             c.id, c.name, c.location, c.payment_terms as "paymentTerms",
              c.supplier_category as "supplierCategory",
              c.methods as "supportedPaymentMethods", c.default_payment_method as "defaultPaymentMethod",
              c.supports_credit as "supportsCredit",

@@ -54,7 +54,8 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
         summary: 'Supplier directory, active suppliers first',
         description:
           'Every supplier organisation (inactive ones with isActive false), optionally of one category, with ' +
-          'published offer lines (stocked offers; none while inactive), distinct released buyers and GMV; for ' +
+          'published offer lines (stocked offers of products whose FDA registration has not lapsed; none ' +
+          'while inactive), distinct released buyers and GMV; for ' +
           'a customer caller its relationship ' +
           '(released orders, drafts awaiting its approval, active credit line), else null.',
         security,
@@ -87,7 +88,10 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
         description:
           'Empty while the supplier is inactive. Quantity is the sum of unexpired lots; expiry is that of the ' +
           'earliest-expiring unexpired lot. ' +
-          "Credit fields are the customer caller's active credit line with the supplier, else null.",
+          "Credit fields are the customer caller's active credit line with the supplier, else null. A product " +
+          "whose FDA registration lapsed is left out. Each item's eligibility says whether the caller's " +
+          'organisation may release an order of it now, by the rule approval applies (docs/domain.md "Who may ' +
+          'buy what"); a caller without a licence record holds none.',
         security,
         params: supplierIdParamsSchema,
         response: { 200: z.array(supplierCatalogueItemSchema), ...errors },
@@ -117,7 +121,10 @@ export default async function supplierMarketplaceRoutes(app: FastifyInstance) {
         description:
           "buyerId, when given, must be the caller's organisation (403 otherwise); a customer's defaults to " +
           'its own. Lead time is the median approval-to-delivery days over the last 50 delivered drops, else ' +
-          'the default; rating is the on-time share of those drops x 5, null below 3.',
+          'the default; rating is the on-time share of those drops x 5, null below 3. Empty when the ' +
+          "product's FDA registration lapsed. eligibility (the same on every offer) says whether the buyer " +
+          'may release an order of the product now, by the rule approval applies (docs/domain.md "Who may ' +
+          'buy what").',
         security,
         params: productIdParamsSchema,
         querystring: supplierMatchQuerySchema,

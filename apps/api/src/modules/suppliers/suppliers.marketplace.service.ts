@@ -11,6 +11,7 @@ import {
   type SupplierMatch,
 } from '@aduro/shared/marketplace';
 import type { Db } from '../../db/client.ts';
+import { eligibilityOf } from '../compliance/eligibility.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Currency, ReadCache } from '../../plugins/read-cache.ts';
 import type { DirectoryRows } from './directory-rows.ts';
@@ -27,7 +28,10 @@ import {
 
 // Each read answers JSON from the read cache (plugins/read-cache.ts): built and UTF-8 encoded once per
 // key until an event drops one of its tags (marketplace-tags.ts), then sent as is. Keys carry the UTC day because expiry and stocked lines change at
-// midnight without any write. The functions are not async: a cached answer comes back at once, and only
+// midnight without any write (licences, authorisations and registrations lapse then too). Keys carry the
+// caller's organisation, and a customer's answers its buyer tag, because the catalogue and matches mark
+// each offer by the caller's licence (docs/domain.md "Who may buy what"): a licence submitted or reviewed
+// drops that buyer's answers. The functions are not async: a cached answer comes back at once, and only
 // a miss returns a promise.
 
 /** The organisation whose relationships and credit a marketplace read shows: customers only. */
@@ -121,8 +125,9 @@ function relationshipJson(buyerOrgId: string | null, mine: RelationshipRow | und
 }
 
 /**
- * A supplier's stocked offers with the caller's credit with it; none while the supplier is inactive; 404
- * for an unknown or non-supplier id.
+ * A supplier's stocked offers with the caller's credit with it and whether the caller may buy each
+ * (lapsed registrations left out); none while the supplier is inactive; 404 for an unknown or
+ * non-supplier id.
  */
 export function getSupplierCatalogue(
   db: Db,
@@ -159,6 +164,9 @@ export function getSupplierCatalogue(
             supportsCredit: r.supportsCredit,
             creditLimit: r.creditLimit,
             creditAvailable: r.creditAvailable,
+            medicineClass: r.medicineClass,
+            controlled: r.controlled,
+            eligibility: eligibilityOf(r.refusalCode, r),
           })),
         ),
       );
@@ -168,7 +176,8 @@ export function getSupplierCatalogue(
 }
 
 /**
- * Active suppliers able to fill a product now, cheapest first. The buyer is the caller's organisation:
+ * Active suppliers able to fill a product now, cheapest first, each marked with whether the buyer may
+ * buy it (none when the product's FDA registration lapsed). The buyer is the caller's organisation:
  * a buyerId naming another answers 403; a customer's defaults to its own, other callers have none.
  */
 export function getProductMatches(
@@ -197,8 +206,18 @@ export function getProductMatches(
 }
 
 function matchesOf(rows: MatchRow[]): SupplierMatch[] {
+  // One product: every offer carries the same mark, decided by the rule approval applies.
+  const first = rows[0];
+  const eligibility =
+    first &&
+    eligibilityOf(first.refusalCode, {
+      name: first.productName,
+      medicineClass: first.medicineClass,
+      controlled: first.controlled,
+      fdaRegistrationExpiresOn: first.fdaRegistrationExpiresOn,
+    });
   return rows.flatMap((r) => {
-    if (r.id === null) return [];
+    if (r.id === null || !eligibility) return [];
     const creditAvailable = r.creditAvailable;
     const supportedPaymentMethods = allowedPaymentMethods({
       supportedPaymentMethods: r.supportedPaymentMethods,
@@ -232,6 +251,7 @@ function matchesOf(rows: MatchRow[]): SupplierMatch[] {
         defaultPaymentMethod: defaultPaymentMethodFor(supportedPaymentMethods, r.defaultPaymentMethod),
         supportsCredit: r.supportsCredit,
         availableQuantity: r.availableQuantity,
+        eligibility,
       },
     ];
   });

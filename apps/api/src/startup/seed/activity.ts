@@ -13,7 +13,8 @@ import type { Executor } from '../../db/client.ts';
  * - each price an offer has had: the stock sync that set it (by the supplier's inventory manager);
  * - each order drafted, approved or cancelled before approval, and each drop move (order_history);
  * - each credit application submitted and decided;
- * - each payment recorded.
+ * - each payment recorded;
+ * - each buyer's licence submitted (by its first user) and, when checked, reviewed by the administrator.
  *
  * Written already dispatched (dispatched_at = created_at): history, not news, so the job queue sends no
  * notifications or e-mails for it. Inserted oldest first, so the ids, which the trail pages by, follow
@@ -111,6 +112,19 @@ export async function recordDemoActivity(tx: Executor): Promise<void> {
              y.recorded_by_user_id, y.created_at, 7, 0
       from payments y
       join invoices i on i.id = y.invoice_id
+      union all
+      select 'licence.submitted', array[l.org_id], '{platform}'::text[],
+             jsonb_build_object('organisationId', l.org_id, 'buyerId', l.org_id),
+             (select u.id from users u where u.org_id = l.org_id order by u.created_at, u.id limit 1),
+             l.submitted_at, 8, 0
+      from licence_records l
+      union all
+      select 'licence.reviewed', array[l.org_id], '{platform}'::text[],
+             jsonb_build_object('organisationId', l.org_id, 'buyerId', l.org_id, 'licenceStatus', l.status,
+                                'controlledAuthorised', l.controlled_authorised, 'revoked', false),
+             l.reviewed_by_user_id, l.reviewed_at, 9, 0
+      from licence_records l
+      where l.reviewed_at is not null
     )
     insert into events (type, org_ids, audience, refs, actor_user_id, created_at, dispatched_at)
     select type, org_ids, audience, refs, actor_user_id, at, at

@@ -17,6 +17,7 @@ import {
   inventoryLots,
   invoices,
   licenceFiles,
+  licenceRecords,
   offerPrices,
   offers,
   orderDrops,
@@ -31,6 +32,7 @@ import {
 } from '../../db/schema/index.ts';
 import { describe as sentenceOf } from '../../modules/activity/activity.service.ts';
 import { listActivity } from '../../modules/activity/activity.repository.ts';
+import { refusalCodeSql } from '../../modules/compliance/eligibility.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.ts';
 import { ensureRoles } from './roles.ts';
 
@@ -365,6 +367,136 @@ describe('demo seed', () => {
     expect(cart.every((c) => c.userId === ama!.id)).toBe(true);
   });
 
+  it('gives every buyer a licence with its PDF: pharmacies verified, AccraCare authorised, an OTC seller, one awaiting review', async () => {
+    const rows = await db
+      .select({ org: organizations.name, email: users.email, licence: licenceRecords })
+      .from(organizations)
+      .innerJoin(users, eq(users.orgId, organizations.id))
+      .leftJoin(licenceRecords, eq(licenceRecords.orgId, organizations.id))
+      .where(eq(organizations.kind, 'customer'));
+    const byOrg = new Map(rows.map((r) => [r.org, r.licence]));
+    expect(byOrg.size).toBe(8);
+    const [admin] = await db.select().from(users).where(eq(users.email, 'admin@aduro.demo'));
+    for (const [org, licence] of byOrg) {
+      expect(licence, org).not.toBeNull();
+      expect(licence!.number).toMatch(/^PCG\/(RP|HP|OTC)\/[A-Z]{2}\/\d{4}$/);
+      // Valid for one to two years from the seed's today, so no reminder is due.
+      expect(licence!.expiresOn > '2027-03-15' && licence!.expiresOn < '2028-03-15').toBe(true);
+      const [file] = await db
+        .select()
+        .from(licenceFiles)
+        .where(eq(licenceFiles.key, licence!.documentStorageKey!));
+      expect(file!.orgId).toBe(licence!.orgId);
+      expect(file!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(file!.sizeBytes).toBe(licence!.documentSizeBytes);
+      expect(licence!.documentMimeType).toBe('application/pdf');
+      if (licence!.status === 'verified') {
+        expect(licence).toMatchObject({ reviewedByUserId: admin!.id, reviewedByName: admin!.name });
+        expect(licence!.reviewedAt!.getTime()).toBeGreaterThan(licence!.submittedAt.getTime());
+        expect(licence!.reviewedAt!.getTime()).toBeLessThan(NOW.getTime());
+      }
+    }
+    const summary = Object.fromEntries(
+      [...byOrg].map(([org, l]) => [
+        org,
+        `${l!.kind} ${l!.status}${l!.controlledAuthorised ? ' authorised' : ''}`,
+      ]),
+    );
+    expect(summary).toEqual({
+      'AccraCare Pharmacy': 'retail_pharmacy verified authorised',
+      'Kejetia Health Pharmacy': 'retail_pharmacy verified',
+      'Anaji Family Pharmacy': 'retail_pharmacy verified',
+      'Oguaa Community Pharmacy': 'retail_pharmacy verified',
+      'Tamale Central Hospital Pharmacy': 'hospital_pharmacy verified',
+      'Volta Wellness Pharmacies': 'retail_pharmacy verified',
+      'Adom OTC Medicine Store': 'otc_medicine_seller verified',
+      'Lifeline Pharmacy Sunyani': 'retail_pharmacy pending',
+    });
+    const accracare = byOrg.get('AccraCare Pharmacy')!;
+    expect(accracare.controlledAuthorisationNumber).toMatch(/^NACOC\//);
+    expect(accracare.controlledAuthorisationExpiresOn! > TODAY).toBe(true);
+    const pending = byOrg.get('Lifeline Pharmacy Sunyani')!;
+    expect(pending).toMatchObject({ reviewedByUserId: null, reviewedAt: null, reason: null });
+    expect(NOW.getTime() - pending.submittedAt.getTime()).toBeLessThan(3 * 86_400_000);
+    // The sign-in form's first customer is the authorised one.
+    expect(DEMO_ACCOUNTS.find((a) => a.userType === 'customer')!.email).toBe('buyer@accracare.demo');
+    expect(rows.find((r) => r.email === 'buyer@adom-chemicals.demo')?.org).toBe('Adom OTC Medicine Store');
+    expect(rows.find((r) => r.email === 'buyer@lifeline-sunyani.demo')?.org).toBe(
+      'Lifeline Pharmacy Sunyani',
+    );
+  });
+
+  it('classes every product and registers it with the FDA: one lapsed, three controlled, offered by Tema Pharma', async () => {
+    const all = await db.select().from(products);
+    for (const p of all) {
+      expect(['A', 'B', 'C'], p.name).toContain(p.medicineClass);
+      expect(p.fdaRegistrationNumber, p.name).toMatch(/^FDA\/(SD|MD)\.\d{3}-\d{5}$/);
+      expect(p.fdaRegistrationExpiresOn, p.name).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(new Set(all.map((p) => p.fdaRegistrationNumber)).size).toBe(all.length);
+    const classOf = (name: string) => all.find((p) => p.name === name)?.medicineClass;
+    expect(classOf('Paracetamol 500 mg tablets')).toBe('C');
+    expect(classOf('Amoxicillin 500 mg capsules')).toBe('A');
+    expect(classOf('Amlodipine 5 mg tablets')).toBe('A');
+    expect(classOf('Metformin 500 mg tablets')).toBe('A');
+    expect(new Set(all.map((p) => p.medicineClass))).toEqual(new Set(['A', 'B', 'C']));
+
+    const lapsed = all.filter((p) => p.fdaRegistrationExpiresOn! < TODAY);
+    expect(lapsed.map((p) => p.name)).toEqual(['Hyoscine butylbromide 10 mg tablets']);
+    // Nothing in the demo's history or cart names it, so no journey runs into it by chance.
+    expect(await db.select().from(orders).where(eq(orders.productId, lapsed[0]!.id))).toEqual([]);
+    expect(await db.select().from(cartItems).where(eq(cartItems.productId, lapsed[0]!.id))).toEqual([]);
+
+    const controlled = all.filter((p) => p.controlled !== null);
+    expect(Object.fromEntries(controlled.map((p) => [p.name, `${p.medicineClass} ${p.controlled}`]))).toEqual(
+      {
+        'Tramadol hydrochloride 50 mg capsules': 'A psychotropic',
+        'Morphine sulfate 10 mg/mL injection': 'A narcotic',
+        'Diazepam 5 mg tablets': 'A psychotropic',
+      },
+    );
+    const stock = await queryRows<{ product: string; supplier: string; units: number }>(
+      db,
+      sql`select p.name as product, s.name as supplier, sum(l.quantity)::int as units
+          from offers o
+          join products p on p.id = o.product_id
+          join organizations s on s.id = o.supplier_id
+          join inventory_lots l on l.supplier_id = o.supplier_id and l.product_id = o.product_id
+                               and (l.expiry_date is null or l.expiry_date >= ${TODAY}::date)
+          where p.controlled is not null
+          group by p.name, s.name`,
+    );
+    for (const name of controlled.map((p) => p.name)) {
+      const tema = stock.find((r) => r.product === name && r.supplier === 'Tema Pharma Distributors');
+      expect(tema?.units, name).toBeGreaterThan(0);
+    }
+    // None was ever ordered: the history has no sign-offs or register entries to go with one.
+    const ordered = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from orders o join products p on p.id = o.product_id
+          where p.controlled is not null`,
+    );
+    expect(ordered[0]!.n).toBe(0);
+  });
+
+  it('leaves every draft and cart line releasable by its buyer under the rule of who may buy what', async () => {
+    const refused = await queryRows<{ kind: string; code: string }>(
+      db,
+      sql`select 'order' as kind, ${refusalCodeSql({ product: 'p', licence: 'l' }, TODAY)} as code
+          from orders o
+          join products p on p.id = o.product_id
+          left join licence_records l on l.org_id = o.buyer_org_id
+          where o.status = 'AWAITING_CUSTOMER_APPROVAL'
+          union all
+          select 'cart', ${refusalCodeSql({ product: 'p', licence: 'l' }, TODAY)}
+          from cart_items c
+          join products p on p.id = c.product_id
+          left join licence_records l on l.org_id = c.buyer_org_id`,
+    );
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.filter((r) => r.code !== null)).toEqual([]);
+  });
+
   it('has an inactive supplier awaiting licence review, with its PDF stored', async () => {
     const [northstar] = await db
       .select()
@@ -460,6 +592,12 @@ describe('demo seed', () => {
     expect(byType.get('inventory.synced')).toBe(
       await count(sql`select count(*)::int as n from offer_prices`),
     );
+    expect(byType.get('licence.submitted')).toBe(
+      await count(sql`select count(*)::int as n from licence_records`),
+    );
+    expect(byType.get('licence.reviewed')).toBe(
+      await count(sql`select count(*)::int as n from licence_records where status = 'verified'`),
+    );
     expect(byType.get('organisation.registered')).toBeGreaterThan(0);
     expect(byType.get('staff.changed')).toBeGreaterThan(0);
     // History, not news: nothing left for the job queue to notify or mail.
@@ -517,6 +655,9 @@ describe('demo seed', () => {
         expect.stringMatching(/^Supplier Tema Pharma Distributors activated$/),
         expect.stringMatching(/^Credit application from .+ approved at GH₵/),
         expect.stringMatching(/ added .+$/),
+        'Ama Mensah submitted the pharmacy licence of AccraCare Pharmacy for review',
+        'Efua Asante verified the pharmacy licence of AccraCare Pharmacy and its controlled-drugs authorisation',
+        'Gifty Boakye submitted the pharmacy licence of Lifeline Pharmacy Sunyani for review',
       ]),
     );
   });

@@ -11,6 +11,7 @@ import {
   inventoryLots,
   invoices,
   licenceFiles,
+  licenceRecords,
   offerPrices,
   offers,
   orderDrops,
@@ -24,7 +25,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { recordDemoActivity } from './activity.ts';
-import { DEMO_CUSTOMERS, DEMO_PLATFORM, DEMO_SUPPLIERS } from './organisations.ts';
+import { DEMO_CUSTOMERS, DEMO_PLATFORM, DEMO_SUPPLIERS, type DemoCustomer } from './organisations.ts';
 import { buildDemoPlan, type DemoPlan } from './plan.ts';
 import { ensureRoles } from './roles.ts';
 
@@ -40,6 +41,14 @@ export interface DemoAccount {
   role: RoleName;
   homeRoute: string;
   note?: string;
+}
+
+/** What a customer's licence lets it do, where that differs from a verified pharmacy's (issue 32). */
+function customerNote(c: DemoCustomer): { note?: string } {
+  if (c.licence.status === 'pending') return { note: 'Licence awaiting review: may draft, not release' };
+  if (c.licence.kind === 'otc_medicine_seller') return { note: 'OTC medicine seller: class C only' };
+  if (c.licence.controlledAuthorisation) return { note: 'Authorised for controlled drugs' };
+  return {};
 }
 
 /** Every demo login, platform first, then suppliers, then customers. */
@@ -64,7 +73,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
         ? { note: 'Organisation inactive: licence pending review' }
         : s.state === 'deactivated'
           ? { note: 'Organisation deactivated by the platform' }
-          : {}),
+          : u.roles.includes('Pharmacist')
+            ? { note: 'Signs off controlled drugs before they ship' }
+            : {}),
     })),
   ),
   ...DEMO_CUSTOMERS.flatMap((c) =>
@@ -75,6 +86,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       organisation: c.name,
       role: u.roles[0]!,
       homeRoute: HOME_ROUTE.customer,
+      ...customerNote(c),
     })),
   ),
 ];
@@ -88,9 +100,12 @@ async function insertAll<T extends PgTable>(db: Executor, table: T, rows: PgInse
   }
 }
 
-/** The plan's licence PDFs as licence_files rows, each with the supplier whose key names it. */
+/** The plan's licence PDFs as licence_files rows, each with the supplier or buyer whose record names it. */
 function licenceRows(plan: DemoPlan): (typeof licenceFiles.$inferInsert)[] {
-  const owner = new Map(plan.organizations.map((o) => [o.licenceStorageKey, o.id]));
+  const owner = new Map<string | null | undefined, string | undefined>([
+    ...plan.organizations.map((o) => [o.licenceStorageKey, o.id] as const),
+    ...plan.licenceRecords.map((r) => [r.documentStorageKey, r.orgId] as const),
+  ]);
   return plan.licenceFiles.map((file) => {
     const orgId = owner.get(file.storageKey);
     if (!orgId) throw new Error(`No demo organisation names the licence ${file.storageKey}`);
@@ -128,6 +143,8 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ seeded:
     await insertAll(tx, organizations, plan.organizations);
     await insertAll(tx, licenceFiles, licenceRows(plan));
     await insertAll(tx, users, plan.users);
+    // After the users: a verified licence names the platform administrator who checked it.
+    await insertAll(tx, licenceRecords, plan.licenceRecords);
     await insertAll(
       tx,
       userRoles,

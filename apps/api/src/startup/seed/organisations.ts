@@ -1,3 +1,4 @@
+import type { LicenceKind } from '@aduro/shared/compliance';
 import type { RoleName } from '@aduro/shared/permissions';
 import type { paymentMethod, supplierCategory } from '../../db/schema/index.ts';
 
@@ -43,6 +44,8 @@ export interface DemoSupplier {
   focus: string[];
   /** Product keys it always stocks. */
   core: string[];
+  /** Controlled drugs it distributes, on top of its offerCount; the only offers of them in the demo. */
+  controlled?: string[];
   /** Share of its drops delivered by the ETA. */
   onTimeRate: number;
   /** Its prices against the catalogue reference (manufacturers sell cheaper than importers). */
@@ -54,6 +57,21 @@ export interface DemoBranch {
   address: string;
   contactName: string;
   contactPhone: string;
+}
+
+/**
+ * A buyer's Pharmacy Council licence as the platform holds it (issue 32, docs/domain.md "Who may buy
+ * what"); days count from the seed's today.
+ */
+export interface DemoLicence {
+  kind: LicenceKind;
+  number: string;
+  expiresInDays: number;
+  /** verified: checked by the demo's platform administrator the day after it was submitted. */
+  status: 'verified' | 'pending';
+  submittedDaysAgo: number;
+  /** A controlled-drugs authorisation; verified with the licence when it is. */
+  controlledAuthorisation?: { number: string; expiresInDays: number };
 }
 
 /** A buying pharmacy, with the suppliers it tends to buy from (weights). */
@@ -69,6 +87,7 @@ export interface DemoCustomer {
   weight: number;
   suppliers: Record<string, number>;
   joinedDaysAgo: number;
+  licence: DemoLicence;
 }
 
 export interface DemoCreditLine {
@@ -144,6 +163,13 @@ export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
         phone: '+233 20 771 6608',
         roles: ['CreditApprover'],
       },
+      // The supervising pharmacist: signs off every supply of a controlled drug before it ships.
+      {
+        email: 'pharmacist@tema-pharma.demo',
+        name: 'Abena Owusu-Sekyere',
+        phone: '+233 24 903 5517',
+        roles: ['Pharmacist'],
+      },
     ],
     state: 'active',
     joinedDaysAgo: 420,
@@ -163,6 +189,7 @@ export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
       'zinc-20',
       'nitrile-gloves-m',
     ],
+    controlled: ['tramadol-50', 'morphine-inj-10', 'diazepam-5'],
     onTimeRate: 0.9,
     priceLevel: 1,
   },
@@ -331,6 +358,8 @@ export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
     offerCount: 24,
     focus: ['Maternal Health', 'IV Fluids', 'Antimalarials', 'Antibiotics'],
     core: ['oxytocin-10', 'ors', 'al-20-120', 'normal-saline-500'],
+    // Diazepam for eclamptic fits and morphine for the wards: what its maternity and hospital buyers ask for.
+    controlled: ['morphine-inj-10', 'diazepam-5'],
     onTimeRate: 0.86,
     priceLevel: 1,
   },
@@ -431,7 +460,10 @@ export const DEMO_SUPPLIERS: readonly DemoSupplier[] = [
   },
 ];
 
-/** Community pharmacies, a hospital pharmacy and a small chain across six regions. */
+/**
+ * Community pharmacies, a hospital pharmacy and a small chain across six regions, all verified (AccraCare
+ * also for controlled drugs); then a new OTC medicine seller and a new pharmacy whose licence awaits review.
+ */
 export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   {
     slug: 'accracare',
@@ -472,6 +504,14 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
       'harbour-surgical': 1,
     },
     joinedDaysAgo: 400,
+    licence: {
+      kind: 'retail_pharmacy',
+      number: 'PCG/RP/GA/1187',
+      expiresInDays: 398,
+      status: 'verified',
+      submittedDaysAgo: 41,
+      controlledAuthorisation: { number: 'NACOC/CDA/GA/0233', expiresInDays: 305 },
+    },
   },
   {
     slug: 'kejetia-health',
@@ -504,6 +544,13 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     weight: 15,
     suppliers: { 'ashanti-pharma': 5, 'tema-pharma': 2, 'accra-medilink': 1, 'savannah-health': 1 },
     joinedDaysAgo: 370,
+    licence: {
+      kind: 'retail_pharmacy',
+      number: 'PCG/RP/AR/0942',
+      expiresInDays: 463,
+      status: 'verified',
+      submittedDaysAgo: 38,
+    },
   },
   {
     slug: 'anaji-family',
@@ -525,6 +572,13 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     weight: 12,
     suppliers: { 'westcoast-pharma': 4, 'goldcoast-generics': 3, 'capecoast-medical': 2 },
     joinedDaysAgo: 340,
+    licence: {
+      kind: 'retail_pharmacy',
+      number: 'PCG/RP/WR/0517',
+      expiresInDays: 371,
+      status: 'verified',
+      submittedDaysAgo: 36,
+    },
   },
   {
     slug: 'oguaa',
@@ -552,6 +606,13 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     weight: 12,
     suppliers: { 'capecoast-medical': 5, 'westcoast-pharma': 2, 'tema-pharma': 2 },
     joinedDaysAgo: 300,
+    licence: {
+      kind: 'retail_pharmacy',
+      number: 'PCG/RP/CR/0388',
+      expiresInDays: 512,
+      status: 'verified',
+      submittedDaysAgo: 33,
+    },
   },
   {
     slug: 'tamale-central',
@@ -590,6 +651,13 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     weight: 17,
     suppliers: { 'savannah-health': 4, 'tema-pharma': 3, 'ashanti-pharma': 2, 'harbour-surgical': 1 },
     joinedDaysAgo: 350,
+    licence: {
+      kind: 'hospital_pharmacy',
+      number: 'PCG/HP/NR/0061',
+      expiresInDays: 640,
+      status: 'verified',
+      submittedDaysAgo: 40,
+    },
   },
   {
     slug: 'volta-wellness',
@@ -634,6 +702,83 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
     weight: 16,
     suppliers: { 'goldcoast-generics': 4, 'tema-pharma': 3, 'accra-medilink': 2 },
     joinedDaysAgo: 320,
+    licence: {
+      kind: 'retail_pharmacy',
+      number: 'PCG/RP/VR/0275',
+      expiresInDays: 426,
+      status: 'verified',
+      submittedDaysAgo: 35,
+    },
+  },
+  // The two below joined days ago and have not traded yet; weight 0 keeps them out of the random
+  // history, so every figure of the buyers above stays as it was.
+  {
+    slug: 'adom-chemicals',
+    name: 'Adom OTC Medicine Store',
+    location: 'Nkawkaw',
+    phone: '+233 34 312 2086',
+    users: [
+      {
+        email: 'buyer@adom-chemicals.demo',
+        name: 'Kofi Owusu-Ansah',
+        phone: '+233 24 771 0394',
+        roles: ['Buyer'],
+      },
+    ],
+    requesterRole: 'Licensed OTC medicine seller',
+    branches: [
+      {
+        name: 'Adom OTC Medicine Store',
+        address: 'Station Road, near the lorry park, Nkawkaw',
+        contactName: 'Kofi Owusu-Ansah',
+        contactPhone: '+233 24 771 0394',
+      },
+    ],
+    weight: 0,
+    suppliers: {},
+    joinedDaysAgo: 9,
+    // May buy class C only, and nothing controlled (Pharmacy Act s.30; docs/domain.md "Who may buy what").
+    licence: {
+      kind: 'otc_medicine_seller',
+      number: 'PCG/OTC/ER/2231',
+      expiresInDays: 392,
+      status: 'verified',
+      submittedDaysAgo: 9,
+    },
+  },
+  {
+    slug: 'lifeline-sunyani',
+    name: 'Lifeline Pharmacy Sunyani',
+    location: 'Sunyani',
+    phone: '+233 35 202 7741',
+    users: [
+      {
+        email: 'buyer@lifeline-sunyani.demo',
+        name: 'Gifty Boakye',
+        phone: '+233 24 560 8812',
+        roles: ['Buyer'],
+      },
+    ],
+    requesterRole: 'Superintendent Pharmacist',
+    branches: [
+      {
+        name: 'Lifeline Pharmacy Sunyani',
+        address: 'Sunyani-Berekum Road, Penkwase, Sunyani',
+        contactName: 'Gifty Boakye',
+        contactPhone: '+233 24 560 8812',
+      },
+    ],
+    weight: 0,
+    suppliers: {},
+    joinedDaysAgo: 2,
+    // Submitted at registration and not checked yet: it may draft and cart, not release (issue 32).
+    licence: {
+      kind: 'retail_pharmacy',
+      number: 'PCG/RP/BR/0614',
+      expiresInDays: 655,
+      status: 'pending',
+      submittedDaysAgo: 2,
+    },
   },
 ];
 

@@ -7,6 +7,7 @@ import type {
   dropAllocations,
   inventoryLots,
   invoices,
+  licenceRecords,
   offerPrices,
   offers,
   orderDrops,
@@ -57,6 +58,8 @@ export interface DemoPlan {
   creditLines: Row<typeof creditLines>[];
   creditApplications: Row<typeof creditApplications>[];
   cartItems: Row<typeof cartItems>[];
+  /** Every buyer's Pharmacy Council licence (issue 32); its document is among licenceFiles. */
+  licenceRecords: Row<typeof licenceRecords>[];
   licenceFiles: { storageKey: string; bytes: Buffer }[];
   lastOrderNumber: number;
   lastInvoiceNumber: number;
@@ -253,41 +256,45 @@ function buildCatalogue(clock: Clock): { offers: Offer[]; bySupplier: Map<string
   for (const supplier of DEMO_SUPPLIERS) {
     const chosen = new Set(supplier.core);
     while (chosen.size < supplier.offerCount) {
-      const remaining = DEMO_PRODUCTS.filter((p) => !chosen.has(p.key));
+      // Controlled drugs are never drawn: only the suppliers that list them distribute them.
+      const remaining = DEMO_PRODUCTS.filter((p) => !chosen.has(p.key) && !p.controlled);
       const pick = rng.weighted(
         remaining,
         (p) => (supplier.focus.includes(p.category) ? 4 : 1) * (0.5 + p.demand / 3),
       );
       chosen.add(pick.key);
     }
+    for (const key of supplier.controlled ?? []) chosen.add(key);
     // Lots were received shortly after the supplier joined, and never more than ~6.5 months ago.
     const lotDay = -Math.min(supplier.joinedDaysAgo - 1, 195);
     const list: Offer[] = [];
     for (const product of DEMO_PRODUCTS) {
       if (!chosen.has(product.key)) continue;
-      const reference = product.price * supplier.priceLevel * rng.between(0.9, 1.12);
+      // A controlled offer draws from its own stream, so adding one left every other figure as it was.
+      const draw = product.controlled ? createRandom(`catalogue/${supplier.slug}/${product.key}`) : rng;
+      const reference = product.price * supplier.priceLevel * draw.between(0.9, 1.12);
       const step = reference >= 20 ? 50 : 5;
       // A made-up price, not an amount yet: put on the step's grid of pesewas in one rounding.
       const pricePesewas = Math.max(step, Math.round((reference * PESEWAS_PER_CEDI) / step) * step);
       const price = toCedis(pricePesewas);
       const moq =
         price < 5
-          ? rng.pick([20, 50])
+          ? draw.pick([20, 50])
           : price < 20
-            ? rng.pick([5, 10, 20])
+            ? draw.pick([5, 10, 20])
             : price < 60
-              ? rng.pick([1, 5, 10])
-              : rng.pick([1, 2, 5]);
+              ? draw.pick([1, 5, 10])
+              : draw.pick([1, 2, 5]);
       const typicalQty = Math.max(moq, roundQuantity(Math.min(1000, 4000 / price)));
       const createdAt = clock.at(lotDay, 10 + list.length * 0.1);
       const expiryDays: (number | null)[] = [];
       if (product.noExpiry) {
         expiryDays.push(null);
       } else {
-        if (supplier.state !== 'pending' && rng.chance(0.35)) expiryDays.push(-rng.int(4, 140));
-        if (supplier.state !== 'pending' && rng.chance(0.5)) expiryDays.push(rng.int(6, 85));
-        expiryDays.push(rng.int(150, 720));
-        if (rng.chance(0.2)) expiryDays.push(rng.int(730, 900));
+        if (supplier.state !== 'pending' && draw.chance(0.35)) expiryDays.push(-draw.int(4, 140));
+        if (supplier.state !== 'pending' && draw.chance(0.5)) expiryDays.push(draw.int(6, 85));
+        expiryDays.push(draw.int(150, 720));
+        if (draw.chance(0.2)) expiryDays.push(draw.int(730, 900));
       }
       const batches = new Set<string>();
       const lots: Lot[] = expiryDays.map((expiryDay, i) => {
@@ -309,7 +316,7 @@ function buildCatalogue(clock: Clock): { offers: Offer[]; bySupplier: Map<string
           id: stableUuid('lot', supplier.slug, product.key, i),
           batchNumber,
           expiryDay,
-          quantity: Math.max(1, Math.round(typicalQty * rng.between(lo, hi))),
+          quantity: Math.max(1, Math.round(typicalQty * draw.between(lo, hi))),
           createdAt,
           updatedAt: createdAt,
         };
@@ -380,9 +387,13 @@ function batchNumberFor(
  * were.
  */
 function addPriceHistories(clock: Clock, offers: Offer[]): void {
-  const rng = createRandom('prices');
+  const pricesRng = createRandom('prices');
   for (const offer of offers) {
     const { supplier } = offer;
+    // As in buildCatalogue: a controlled offer's history has its own stream.
+    const rng = offer.product.controlled
+      ? createRandom(`prices/${supplier.slug}/${offer.product.key}`)
+      : pricesRng;
     const firstDay = -Math.min(supplier.joinedDaysAgo - 1, PRICE_HISTORY_DAYS);
     const lastDay = supplier.state === 'deactivated' ? -(supplier.deactivatedDaysAgo ?? 0) - 1 : -1;
     // Changes fall at least two weeks after the offer was made and apart from each other.
@@ -577,7 +588,11 @@ function buildOrders(
   ) => {
     const i = plans.length;
     const createdHour = rng.between(8, 16);
-    const offer = rng.weighted(bySupplier.get(supplier.slug)!, (o) => o.product.demand);
+    // Never a controlled drug: the history has no sign-offs or register entries to go with one.
+    const offer = rng.weighted(
+      bySupplier.get(supplier.slug)!.filter((o) => !o.product.controlled),
+      (o) => o.product.demand,
+    );
     const line = lines.get(`${buyer.slug}/${supplier.slug}`);
     const wantsCredit = line !== undefined && (onTerms ?? rng.chance(line.data.creditShare));
     // Buyers on terms order bigger batches than those paying up front.
@@ -902,6 +917,73 @@ function statusFromDrops(statuses: DropStatus[]): OrderStatus {
   return 'RELEASED';
 }
 
+const LICENCE_TITLES: Record<DemoCustomer['licence']['kind'], string> = {
+  retail_pharmacy: 'Licence to operate a retail pharmacy',
+  hospital_pharmacy: 'Licence to operate a hospital pharmacy',
+  wholesale_pharmacy: 'Licence to operate a wholesale pharmacy',
+  otc_medicine_seller: 'Licence to operate as an OTC medicine seller',
+};
+
+/**
+ * A buyer's licence record and its PDF (pushed onto `files`, kept like a supplier's licence). A
+ * verified one was checked by the demo's platform administrator the day after it was submitted, the
+ * controlled-drugs authorisation with it.
+ */
+function buyerLicence(
+  clock: Clock,
+  c: DemoCustomer,
+  files: DemoPlan['licenceFiles'],
+): Row<typeof licenceRecords> {
+  const l = c.licence;
+  const storageKey = `demo/${c.slug}-pharmacy-licence.pdf`;
+  const auth = l.controlledAuthorisation;
+  const bytes = buildLicencePdf('Pharmacy Council, Ghana', [
+    LICENCE_TITLES[l.kind],
+    '',
+    `Licensee: ${c.name}`,
+    `Licence number: ${l.number}`,
+    `Premises: ${c.branches[0]!.address}`,
+    `Superintendent: ${c.users[0]!.name}`,
+    `Valid until: ${clock.date(l.expiresInDays)}`,
+    ...(auth
+      ? [
+          '',
+          'Narcotics Control Commission: authorisation to hold and supply controlled drugs',
+          `Authorisation number: ${auth.number}`,
+          `Valid until: ${clock.date(auth.expiresInDays)}`,
+        ]
+      : []),
+    '',
+    'Demo document generated by the Aduro seed. Not a real licence.',
+  ]);
+  files.push({ storageKey, bytes });
+  const submittedAt = new Date(clock.at(-l.submittedDaysAgo, 10.5));
+  const verified = l.status === 'verified';
+  const reviewedAt = verified ? new Date(clock.at(-l.submittedDaysAgo + 1, 11)) : null;
+  const admin = DEMO_PLATFORM.users[0];
+  return {
+    orgId: orgId(c.slug),
+    kind: l.kind,
+    number: l.number,
+    expiresOn: clock.date(l.expiresInDays),
+    documentStorageKey: storageKey,
+    documentFileName: `${c.slug}-licence.pdf`,
+    documentMimeType: 'application/pdf',
+    documentSizeBytes: bytes.length,
+    status: l.status,
+    reason: null,
+    reviewedByUserId: verified ? userId(admin.email) : null,
+    reviewedByName: verified ? admin.name : null,
+    reviewedAt,
+    controlledAuthorisationNumber: auth?.number ?? null,
+    controlledAuthorisationExpiresOn: auth ? clock.date(auth.expiresInDays) : null,
+    controlledAuthorised: verified && auth !== undefined,
+    submittedAt,
+    createdAt: submittedAt,
+    updatedAt: reviewedAt ?? submittedAt,
+  };
+}
+
 /** Builds the whole demo in memory; `passwordHash` is shared by every demo user. */
 export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
   const clock = new Clock(now);
@@ -923,6 +1005,7 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
     creditLines: [],
     creditApplications: [],
     cartItems: [],
+    licenceRecords: [],
     licenceFiles: [],
     lastOrderNumber: 0,
     lastInvoiceNumber: 0,
@@ -1034,6 +1117,7 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
       updatedAt: date(createdAt),
     });
     addUsers(orgId(c.slug), 'customer', c.users, createdAt);
+    plan.licenceRecords.push(buyerLicence(clock, c, plan.licenceFiles));
   }
 
   // Catalogue: a few entries were added by suppliers themselves, the rest by the platform.
@@ -1057,6 +1141,10 @@ export function buildDemoPlan(now: Date, passwordHash: string): DemoPlan {
       isService: false,
       gtin: gtins.get(p.key) ?? null,
       dedupeKey: productDedupeKey(p),
+      medicineClass: p.medicineClass,
+      controlled: p.controlled ?? null,
+      fdaRegistrationNumber: p.fdaRegistrationNumber,
+      fdaRegistrationExpiresOn: clock.date(p.fdaRegistrationExpiresInDays),
       createdByOrgId: by ? orgId(by) : null,
       createdAt,
       updatedAt: createdAt,

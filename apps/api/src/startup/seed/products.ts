@@ -1,4 +1,5 @@
 import type { ProductIdentity } from '@aduro/shared/catalogue';
+import type { ControlledKind, MedicineClass } from '@aduro/shared/compliance';
 import { gtinCheckDigit } from '@aduro/shared/gtin';
 
 /** A catalogue entry of the demo, with the figures the seed needs to invent trade around it. */
@@ -13,6 +14,21 @@ export interface DemoProduct extends ProductIdentity {
   demand: number;
   /** Consumables sold without an expiry date. */
   noExpiry?: boolean;
+  /**
+   * Its class under the Pharmacy Act (A prescription-only, B pharmacy-only, C over the counter).
+   * Consumables and diagnostics are not medicines; they are class C, so anyone licensed may buy them.
+   */
+  medicineClass: MedicineClass;
+  /**
+   * Set on the controlled drugs only. The random history never draws them (modules/compliance: only an
+   * authorised buyer may, and a Pharmacist signs off each supply): they are offered by the suppliers
+   * that list them under `controlled`, and nobody has ordered them yet.
+   */
+  controlled?: ControlledKind;
+  /** Its FDA registration (FDA/SD. for medicines, FDA/MD. for devices and diagnostics). */
+  fdaRegistrationNumber: string;
+  /** Days from the seed's today to the registration's expiry; negative once it has lapsed. */
+  fdaRegistrationExpiresInDays: number;
 }
 
 /** About sixty essential medicines and consumables stocked by Ghanaian community and hospital pharmacies. */
@@ -28,6 +44,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 capsules',
     price: 95,
     demand: 5,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.248-45278',
+    fdaRegistrationExpiresInDays: 424,
   },
   {
     key: 'amoxicillin-susp',
@@ -39,6 +58,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 mL',
     price: 12,
     demand: 4,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.233-35073',
+    fdaRegistrationExpiresInDays: 649,
   },
   {
     key: 'co-amoxiclav-625',
@@ -50,6 +72,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '14 tablets',
     price: 68,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.216-12472',
+    fdaRegistrationExpiresInDays: 202,
   },
   {
     key: 'ciprofloxacin-500',
@@ -61,6 +86,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 110,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.204-30360',
+    fdaRegistrationExpiresInDays: 419,
   },
   {
     key: 'metronidazole-400',
@@ -72,6 +100,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 42,
     demand: 4,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.247-99948',
+    fdaRegistrationExpiresInDays: 414,
   },
   {
     key: 'cotrimoxazole-480',
@@ -83,6 +114,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 38,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.231-97395',
+    fdaRegistrationExpiresInDays: 962,
   },
   {
     key: 'doxycycline-100',
@@ -94,6 +128,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 capsules',
     price: 55,
     demand: 2,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.227-94917',
+    fdaRegistrationExpiresInDays: 682,
   },
   {
     key: 'azithromycin-500',
@@ -105,6 +142,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '3 tablets',
     price: 22,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.194-10138',
+    fdaRegistrationExpiresInDays: 294,
   },
   {
     key: 'flucloxacillin-500',
@@ -116,6 +156,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 capsules',
     price: 105,
     demand: 2,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.212-88619',
+    fdaRegistrationExpiresInDays: 579,
   },
   {
     key: 'ceftriaxone-1g',
@@ -127,6 +170,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 vials',
     price: 115,
     demand: 4,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.222-98290',
+    fdaRegistrationExpiresInDays: 587,
   },
   {
     key: 'gentamicin-80',
@@ -138,6 +184,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 ampoules',
     price: 35,
     demand: 2,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.248-82997',
+    fdaRegistrationExpiresInDays: 827,
   },
   // Antimalarials
   {
@@ -150,6 +199,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '24 tablets',
     price: 24,
     demand: 5,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.213-79224',
+    fdaRegistrationExpiresInDays: 502,
   },
   {
     key: 'al-80-480',
@@ -161,6 +213,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '6 tablets',
     price: 30,
     demand: 4,
+    medicineClass: 'B',
+    fdaRegistrationNumber: 'FDA/SD.203-71358',
+    fdaRegistrationExpiresInDays: 182,
   },
   {
     key: 'asaq-100-270',
@@ -172,6 +227,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '6 tablets',
     price: 19,
     demand: 3,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.206-67681',
+    fdaRegistrationExpiresInDays: 396,
   },
   {
     key: 'dhap-40-320',
@@ -183,6 +241,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '9 tablets',
     price: 36,
     demand: 3,
+    medicineClass: 'B',
+    fdaRegistrationNumber: 'FDA/SD.247-20946',
+    fdaRegistrationExpiresInDays: 644,
   },
   {
     key: 'artesunate-inj-60',
@@ -194,6 +255,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 vials',
     price: 340,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.232-31714',
+    fdaRegistrationExpiresInDays: 910,
   },
   {
     key: 'sp-500-25',
@@ -205,6 +269,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '3 tablets',
     price: 7,
     demand: 3,
+    medicineClass: 'B',
+    fdaRegistrationNumber: 'FDA/SD.196-33539',
+    fdaRegistrationExpiresInDays: 472,
   },
   {
     key: 'malaria-rdt',
@@ -216,6 +283,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '25 tests',
     price: 95,
     demand: 4,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/MD.224-46668',
+    fdaRegistrationExpiresInDays: 983,
   },
   // Analgesics
   {
@@ -228,6 +298,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 18,
     demand: 5,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.249-87254',
+    fdaRegistrationExpiresInDays: 597,
   },
   {
     key: 'paracetamol-syrup',
@@ -239,6 +312,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 mL',
     price: 9,
     demand: 4,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.226-93742',
+    fdaRegistrationExpiresInDays: 831,
   },
   {
     key: 'ibuprofen-400',
@@ -250,6 +326,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 34,
     demand: 4,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.227-53848',
+    fdaRegistrationExpiresInDays: 400,
   },
   {
     key: 'diclofenac-50',
@@ -261,6 +340,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 28,
     demand: 3,
+    medicineClass: 'B',
+    fdaRegistrationNumber: 'FDA/SD.215-34643',
+    fdaRegistrationExpiresInDays: 493,
   },
   {
     key: 'diclofenac-inj-75',
@@ -272,6 +354,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 ampoules',
     price: 38,
     demand: 2,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.232-73451',
+    fdaRegistrationExpiresInDays: 423,
   },
   // Cardiovascular
   {
@@ -284,6 +369,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '28 tablets',
     price: 16,
     demand: 5,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.202-93683',
+    fdaRegistrationExpiresInDays: 775,
   },
   {
     key: 'amlodipine-10',
@@ -295,6 +383,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '28 tablets',
     price: 22,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.205-84597',
+    fdaRegistrationExpiresInDays: 541,
   },
   {
     key: 'losartan-50',
@@ -306,6 +397,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '28 tablets',
     price: 29,
     demand: 4,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.226-86810',
+    fdaRegistrationExpiresInDays: 461,
   },
   {
     key: 'nifedipine-20',
@@ -317,6 +411,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 46,
     demand: 4,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.239-72524',
+    fdaRegistrationExpiresInDays: 696,
   },
   {
     key: 'hctz-25',
@@ -328,6 +425,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 26,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.199-58400',
+    fdaRegistrationExpiresInDays: 778,
   },
   {
     key: 'lisinopril-10',
@@ -339,6 +439,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '28 tablets',
     price: 21,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.191-81973',
+    fdaRegistrationExpiresInDays: 751,
   },
   {
     key: 'aspirin-75',
@@ -350,6 +453,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 19,
     demand: 3,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.238-91365',
+    fdaRegistrationExpiresInDays: 919,
   },
   {
     key: 'methyldopa-250',
@@ -361,6 +467,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 62,
     demand: 2,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.208-76417',
+    fdaRegistrationExpiresInDays: 986,
   },
   // Diabetes
   {
@@ -373,6 +482,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 36,
     demand: 5,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.215-30518',
+    fdaRegistrationExpiresInDays: 840,
   },
   {
     key: 'glibenclamide-5',
@@ -384,6 +496,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 19,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.227-80471',
+    fdaRegistrationExpiresInDays: 469,
   },
   {
     key: 'insulin-soluble',
@@ -395,6 +510,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 mL',
     price: 88,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.197-21641',
+    fdaRegistrationExpiresInDays: 985,
   },
   {
     key: 'insulin-30-70',
@@ -406,6 +524,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 mL',
     price: 88,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.242-22641',
+    fdaRegistrationExpiresInDays: 678,
   },
   {
     key: 'glucose-strips',
@@ -417,6 +538,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '50 strips',
     price: 125,
     demand: 2,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/MD.247-48849',
+    fdaRegistrationExpiresInDays: 208,
   },
   // Respiratory
   {
@@ -429,6 +553,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '1 inhaler (200 doses)',
     price: 34,
     demand: 4,
+    medicineClass: 'B',
+    fdaRegistrationNumber: 'FDA/SD.207-53193',
+    fdaRegistrationExpiresInDays: 148,
   },
   {
     key: 'beclometasone-inhaler',
@@ -440,6 +567,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '1 inhaler (200 doses)',
     price: 72,
     demand: 2,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.231-88646',
+    fdaRegistrationExpiresInDays: 420,
   },
   {
     key: 'cetirizine-10',
@@ -451,6 +581,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 24,
     demand: 3,
+    medicineClass: 'B',
+    fdaRegistrationNumber: 'FDA/SD.246-25666',
+    fdaRegistrationExpiresInDays: 890,
   },
   {
     key: 'prednisolone-5',
@@ -462,6 +595,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 25,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.221-24496',
+    fdaRegistrationExpiresInDays: 125,
   },
   // Gastro-intestinal
   {
@@ -474,6 +610,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '20.5 g (makes 1 L)',
     price: 2.5,
     demand: 5,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.233-78093',
+    fdaRegistrationExpiresInDays: 356,
   },
   {
     key: 'omeprazole-20',
@@ -485,6 +624,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '28 capsules',
     price: 19,
     demand: 4,
+    medicineClass: 'B',
+    fdaRegistrationNumber: 'FDA/SD.249-79724',
+    fdaRegistrationExpiresInDays: 660,
   },
   {
     key: 'mag-trisilicate',
@@ -496,8 +638,13 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 14,
     demand: 2,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.232-50309',
+    fdaRegistrationExpiresInDays: 543,
   },
   {
+    // The demo's one lapsed FDA registration: not offered to buyers, and its suppliers (Tema Pharma,
+    // Savannah Health) see why in their inventory. Nothing in the demo's history ordered it.
     key: 'hyoscine-10',
     name: 'Hyoscine butylbromide 10 mg tablets',
     brandName: 'Entrance Pharmaceuticals',
@@ -507,6 +654,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 36,
     demand: 2,
+    medicineClass: 'B',
+    fdaRegistrationNumber: 'FDA/SD.207-19219',
+    fdaRegistrationExpiresInDays: -23,
   },
   {
     key: 'albendazole-400',
@@ -518,6 +668,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 85,
     demand: 3,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.207-38127',
+    fdaRegistrationExpiresInDays: 934,
   },
   // Vitamins and minerals
   {
@@ -530,6 +683,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 16,
     demand: 4,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.235-76076',
+    fdaRegistrationExpiresInDays: 569,
   },
   {
     key: 'folic-acid-5',
@@ -541,6 +697,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 tablets',
     price: 9,
     demand: 3,
+    medicineClass: 'B',
+    fdaRegistrationNumber: 'FDA/SD.212-59938',
+    fdaRegistrationExpiresInDays: 294,
   },
   {
     key: 'zinc-20',
@@ -552,6 +711,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 tablets',
     price: 6,
     demand: 4,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.234-34165',
+    fdaRegistrationExpiresInDays: 664,
   },
   {
     key: 'vitamin-b-complex',
@@ -563,6 +725,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '1000 tablets',
     price: 48,
     demand: 2,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.227-47478',
+    fdaRegistrationExpiresInDays: 532,
   },
   {
     key: 'multivitamin-syrup',
@@ -574,6 +739,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '125 mL',
     price: 14,
     demand: 3,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.242-84845',
+    fdaRegistrationExpiresInDays: 927,
   },
   // Maternal health
   {
@@ -586,6 +754,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 ampoules',
     price: 62,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.216-12760',
+    fdaRegistrationExpiresInDays: 954,
   },
   {
     key: 'magnesium-sulfate-50',
@@ -597,6 +768,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 ampoules',
     price: 88,
     demand: 2,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.238-92127',
+    fdaRegistrationExpiresInDays: 614,
   },
   {
     key: 'vitamin-k1',
@@ -608,6 +782,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '10 ampoules',
     price: 48,
     demand: 2,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.209-43511',
+    fdaRegistrationExpiresInDays: 488,
   },
   // IV fluids
   {
@@ -620,6 +797,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '20 bottles',
     price: 145,
     demand: 4,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.207-84205',
+    fdaRegistrationExpiresInDays: 467,
   },
   {
     key: 'dextrose-5-500',
@@ -631,6 +811,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '20 bottles',
     price: 145,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.204-12911',
+    fdaRegistrationExpiresInDays: 148,
   },
   {
     key: 'ringers-lactate-500',
@@ -642,6 +825,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '20 bottles',
     price: 155,
     demand: 3,
+    medicineClass: 'A',
+    fdaRegistrationNumber: 'FDA/SD.191-80757',
+    fdaRegistrationExpiresInDays: 341,
   },
   // Consumables
   {
@@ -654,6 +840,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 syringes',
     price: 68,
     demand: 4,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/MD.199-16639',
+    fdaRegistrationExpiresInDays: 840,
   },
   {
     key: 'iv-cannula-22g',
@@ -665,6 +854,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '50 cannulas',
     price: 190,
     demand: 2,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/MD.249-60348',
+    fdaRegistrationExpiresInDays: 923,
   },
   {
     key: 'nitrile-gloves-m',
@@ -676,6 +868,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '100 gloves',
     price: 58,
     demand: 4,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/MD.206-64656',
+    fdaRegistrationExpiresInDays: 236,
     noExpiry: true,
   },
   {
@@ -688,6 +883,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '1 roll',
     price: 115,
     demand: 2,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/MD.227-20059',
+    fdaRegistrationExpiresInDays: 871,
     noExpiry: true,
   },
   {
@@ -700,6 +898,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '500 g',
     price: 26,
     demand: 3,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/MD.224-74955',
+    fdaRegistrationExpiresInDays: 471,
     noExpiry: true,
   },
   {
@@ -712,6 +913,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '50 masks',
     price: 22,
     demand: 2,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/MD.202-37656',
+    fdaRegistrationExpiresInDays: 145,
     noExpiry: true,
   },
   // Skin and antiseptics
@@ -725,6 +929,9 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '20 g tube',
     price: 7,
     demand: 3,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.202-85053',
+    fdaRegistrationExpiresInDays: 472,
   },
   {
     key: 'povidone-iodine',
@@ -736,6 +943,62 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     itemsPerUnit: '500 mL',
     price: 42,
     demand: 2,
+    medicineClass: 'C',
+    fdaRegistrationNumber: 'FDA/SD.202-58776',
+    fdaRegistrationExpiresInDays: 829,
+  },
+  // Controlled drugs (Narcotics Control Commission Act 2020, Act 1019): prescription-only, and
+  // supplied only to a buyer holding a controlled-drugs authorisation, each supply signed off by the
+  // supplier's Pharmacist and entered in the register.
+  {
+    // Psychotropic rather than narcotic: tramadol is an opioid, but no UN convention schedules it (it is
+    // not one of the Single Convention's narcotic drugs); Ghana controls it nationally, under E.I. 168
+    // (2018), as a prescription-only controlled medicine, and the FDA stopped registering strengths above
+    // 50 mg in 2017. Its abuse in Ghana is the non-medical, psychoactive use the psychotropic schedules
+    // address.
+    key: 'tramadol-50',
+    name: 'Tramadol hydrochloride 50 mg capsules',
+    brandName: 'Ernest Chemists',
+    category: 'Analgesics',
+    description: 'Opioid analgesic for moderate to severe pain; prescription-only controlled drug.',
+    unitOfMeasure: 'box',
+    itemsPerUnit: '100 capsules',
+    price: 48,
+    demand: 2,
+    medicineClass: 'A',
+    controlled: 'psychotropic',
+    fdaRegistrationNumber: 'FDA/SD.213-06142',
+    fdaRegistrationExpiresInDays: 540,
+  },
+  {
+    key: 'morphine-inj-10',
+    name: 'Morphine sulfate 10 mg/mL injection',
+    brandName: 'Rotexmedica',
+    category: 'Analgesics',
+    description: 'Opioid analgesic for severe pain in hospital and palliative care.',
+    unitOfMeasure: 'box',
+    itemsPerUnit: '10 ampoules',
+    price: 185,
+    demand: 1,
+    medicineClass: 'A',
+    controlled: 'narcotic',
+    fdaRegistrationNumber: 'FDA/SD.224-03381',
+    fdaRegistrationExpiresInDays: 815,
+  },
+  {
+    key: 'diazepam-5',
+    name: 'Diazepam 5 mg tablets',
+    brandName: 'Kinapharma',
+    category: 'Neurology',
+    description: 'Benzodiazepine for anxiety, muscle spasm and seizures.',
+    unitOfMeasure: 'box',
+    itemsPerUnit: '100 tablets',
+    price: 32,
+    demand: 2,
+    medicineClass: 'A',
+    controlled: 'psychotropic',
+    fdaRegistrationNumber: 'FDA/SD.205-11874',
+    fdaRegistrationExpiresInDays: 298,
   },
 ];
 

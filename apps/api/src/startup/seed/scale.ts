@@ -50,7 +50,7 @@ export async function rebuildTradeFigures(db: Executor): Promise<void> {
  * Loads a marketplace of realistic size for benchmarks (`npm run seed:scale`): suppliers, customers,
  * products, offers with one price and one lot (with a batch number) each, and released orders over the last 180 days with their
  * drops and paid invoices; every supplier gets an Admin and an InventoryManager, every customer a Buyer
- * (scaleEmails, password SCALE_PASSWORD). Everything is generated set-wise in SQL (generate_series, ids
+ * (scaleEmails, password SCALE_PASSWORD) and a verified retail pharmacy licence, so it may approve. Everything is generated set-wise in SQL (generate_series, ids
  * from md5 of a name), so 200,000 orders load in well under a minute and the same size always gives the
  * same rows. The trade-figure triggers are off while orders and lots load, in the loading transaction
  * only: with them, every order and lot queued a deferred trigger call for the commit (250,000), and the
@@ -114,6 +114,17 @@ export async function seedScale(
       sql`insert into organizations (id, kind, name, phone, location, is_active)
           select pg_temp.scale_id('scale-customer-' || i)::uuid, 'customer', 'Scale Pharmacy ' || lpad(i::text, 4, '0'),
                  '+233 24 ' || lpad((i * 104729 % 10000000)::text, 7, '0'), (${sql.raw(CITIES)})[1 + i % 10], true
+          from generate_series(1, ${customers}) i`,
+    );
+    await run(
+      `${customers} verified licences`,
+      // Approval needs a verified, unexpired licence (issue 32): the benches approve as these pharmacies.
+      // No document: the scale seed loads no files, and nothing reads one here.
+      sql`insert into licence_records (org_id, kind, number, expires_on, status, reviewed_by_name, reviewed_at,
+                                       submitted_at)
+          select pg_temp.scale_id('scale-customer-' || i)::uuid, 'retail_pharmacy',
+                 'PCG/RP/SC/' || lpad(i::text, 4, '0'), current_date + 400, 'verified', 'Scale seed',
+                 now() - interval '30 days', now() - interval '31 days'
           from generate_series(1, ${customers}) i`,
     );
     await run(

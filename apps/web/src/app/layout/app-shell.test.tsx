@@ -14,7 +14,7 @@ function order(estimatedDeliveryDate: string): Order {
   return orderFixture({
     id: '5b0c2d7e-9f1a-4c3b-8d2e-1a2b3c4d5e6f',
     number: 'PO-2026-0042',
-    product: { id: 'product-1', name: 'Amoxicillin 500 mg capsules' },
+    product: { id: 'product-1', name: 'Amoxicillin 500 mg capsules', medicineClass: 'A', controlled: null },
     seller: { id: 'sup-tema', name: 'Tema Pharma Distributors', location: 'Tema', phoneNumber: null },
     buyer: { id: ORG, name: 'AccraCare Pharmacy', location: 'Accra' },
     unitPrice: 104.5,

@@ -51,6 +51,14 @@ const CreditIcon = (
   </svg>
 );
 
+const LicenceIcon = (
+  <svg {...iconProps}>
+    <path d="M5 2.5h7l3 3v12H5v-15Z" />
+    <path d="M8 8h4.5M8 10.5h4.5" />
+    <circle cx="10" cy="14.5" r="1.5" />
+  </svg>
+);
+
 const countTones = {
   amber: 'bg-amber-100 text-amber-900 ring-1 ring-amber-300 ring-inset',
   emerald: 'bg-emerald-700 text-white',
@@ -87,11 +95,11 @@ function Count({ count }: { count: NonNullable<CustomerNavItem['count']> }) {
 
 /**
  * The customer area's own navigation: Hub, Orders (with the drafts awaiting approval), Cart (with its
- * lines) and Credit & invoices, on every customer screen. SPEC's top-bar tabs stay as they are; this
+ * lines), Credit & invoices and the pharmacy Licence, on every customer screen. SPEC's top-bar tabs stay as they are; this
  * is the area's second level.
  *
  * Where it sits: on a phone the top bar already takes two rows, so a third sticky row would leave
- * less than four fifths of the screen for the work; the four destinations go in a bar fixed to the
+ * less than four fifths of the screen for the work; the five destinations go in a bar fixed to the
  * bottom instead, where a thumb reaches them and where they stay in reach down a long hub. From sm up
  * there is room beside the content: a strip at the top of each customer screen, where the eye starts.
  * One element serves both (CSS moves it), so a screen reader meets it once, before the screen's
@@ -120,6 +128,7 @@ export function CustomerNav({ orgId }: { orgId: string | null }) {
       },
     },
     { to: '/customer/credit', label: 'Credit & invoices', icon: CreditIcon },
+    { to: '/customer/licence', label: 'Licence', icon: LicenceIcon },
   ];
 
   return (
@@ -133,7 +142,7 @@ export function CustomerNav({ orgId }: { orgId: string | null }) {
         'sm:static sm:z-auto sm:mb-6 sm:w-fit sm:max-w-full sm:rounded-xl sm:border sm:bg-white sm:p-1 sm:pb-1 sm:shadow-xs sm:backdrop-blur-none',
       )}
     >
-      <ul className="grid grid-cols-4 sm:flex sm:flex-wrap sm:gap-1">
+      <ul className="grid grid-cols-5 sm:flex sm:flex-wrap sm:gap-1">
         {items.map((item) => (
           <li key={item.to} className="min-w-0">
             <NavLink

@@ -44,6 +44,10 @@ const KEYS = {
   recalls: ['recalls'],
   /** activity/api: the organisation's activity trail (every event it shows is a row of it). */
   activity: ['activity'],
+  /** compliance/api: the buyer's own licence record (the banner and the Licence page). */
+  licenceRecord: ['licence-record'],
+  /** orders/api + compliance/api: the controlled-drugs register. */
+  controlledRegister: ['controlled-register'],
 } as const satisfies Record<string, QueryKey>;
 
 /** What the marketplace shows a buyer about suppliers' offers. */
@@ -100,6 +104,24 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   'recall.acknowledged': [KEYS.recalls, KEYS.orders],
   // Written for users of the organisations the event names: their bells (and open panels) refresh.
   'notifications.added': [KEYS.notifications],
+  // A class, controlled status or registration changes what each buyer may buy (the marks), whether a
+  // lapsed product is offered at all, and what the supplier's inventory says about it.
+  'product.legal_status_changed': [
+    KEYS.products,
+    ...MARKETPLACE,
+    KEYS.priceHistory,
+    KEYS.inventory,
+    KEYS.orders,
+  ],
+  // The admin queue (under admin) and the buyer's own record.
+  'licence.submitted': [KEYS.admin, KEYS.licenceRecord],
+  // A verified or revoked licence changes every mark the buyer sees and whether its drafts can be approved.
+  'licence.reviewed': [KEYS.admin, KEYS.licenceRecord, ...MARKETPLACE, KEYS.orders],
+  // Reminders change nothing themselves; an expiry is reckoned from today, so the marks are read again.
+  'licence.expiring': [KEYS.licenceRecord, ...MARKETPLACE],
+  'licence.authorisation_expiring': [KEYS.licenceRecord, ...MARKETPLACE],
+  'registrations.expiring': [KEYS.inventory],
+  'controlled.signed_off': [KEYS.orders, KEYS.controlledRegister],
 };
 
 const isTechnical = (type: EventType) => (TECHNICAL_EVENT_TYPES as readonly EventType[]).includes(type);

@@ -5,6 +5,9 @@ import { GmvChart } from '../../../features/admin/components/gmv-chart';
 import { GovernanceTiles } from '../../../features/admin/components/governance-tiles';
 import { MarketSummaryCard } from '../../../features/admin/components/market-summary-card';
 import { ActivityList } from '../../../features/activity/components/activity-list';
+import { AdminLicenceQueue } from '../../../features/compliance/components/admin-licence-queue';
+import { ControlledRegister } from '../../../features/compliance/components/controlled-register';
+import { ProductLegalStatusSection } from '../../../features/compliance/components/product-legal-status-section';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
 import { AdminRecallsSection } from './admin-recalls-section';
 
@@ -49,11 +52,14 @@ export function AdminRoute() {
         <GovernanceTiles />
       </section>
 
-      {/* The work first: which organisations may trade (licence reviews among them), then recalls, and
-          the activity feed last, as the record to look back on. */}
+      {/* The work first: which organisations may trade and the buyers' licences to check, then what
+          may be sold (medicines' legal status), recalls and the controlled register, and the activity
+          feed last, as the record to look back on. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <EntityManagement />
+          <AdminLicenceQueue />
+          <ProductLegalStatusSection />
           <MarketSummaryCard />
         </div>
 
@@ -85,6 +91,8 @@ export function AdminRoute() {
       </div>
 
       <AdminRecallsSection orgId={user.orgId} />
+
+      <ControlledRegister orgId={user.orgId} reader="platform" />
 
       <ActivityList
         orgId={user.orgId}

@@ -58,7 +58,13 @@ const emptyCart = (lines = 0): Cart => ({
     id: `line-${index}`,
     productId: AMOXICILLIN.id,
     supplierId: TEMA.id,
-    product: { name: AMOXICILLIN.name, brandName: AMOXICILLIN.brandName, category: AMOXICILLIN.category },
+    product: {
+      name: AMOXICILLIN.name,
+      brandName: AMOXICILLIN.brandName,
+      category: AMOXICILLIN.category,
+      medicineClass: AMOXICILLIN.medicineClass,
+      controlled: AMOXICILLIN.controlled,
+    },
     supplier: { name: TEMA.name, supplierCategory: 'distributor', location: 'Tema' },
     quantity: 10,
     unitPrice: null,
@@ -70,6 +76,7 @@ const emptyCart = (lines = 0): Cart => ({
     contactPhone: null,
     notes: null,
     createdAt: '2026-11-20T10:00:00.000Z',
+    eligibility: { allowed: true, code: null, reason: null },
   })),
   totals: { lineItems: lines, totalQuantity: lines * 10, estimatedValue: lines * 1045 },
 });

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { lazyDialog, usePreloadWhenIdle } from '../../../components/ui/lazy-dialog';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
 import { useCart } from '../../../features/cart/api/get-cart';
@@ -54,7 +55,7 @@ const MARKETPLACE_FIGURES = [
   { value: '2.3 days', label: 'lead time' },
 ] as const;
 
-/** A supplier's catalogue row as the compared product; the catalogue row carries no description. */
+/** A supplier's catalogue row as the compared product; the catalogue row carries no description or registration. */
 function productFromCatalogueItem(item: SupplierCatalogueItem): Product {
   return {
     id: item.productId,
@@ -66,6 +67,10 @@ function productFromCatalogueItem(item: SupplierCatalogueItem): Product {
     itemsPerUnit: item.itemsPerUnit,
     isService: item.isService,
     gtin: null,
+    medicineClass: item.medicineClass,
+    controlled: item.controlled,
+    fdaRegistrationNumber: null,
+    fdaRegistrationExpiresOn: null,
   };
 }
 
@@ -221,9 +226,14 @@ export function CustomerHubRoute() {
             id="matches-title"
             title={compared ? `Suppliers for ${compared.name}` : 'Supplier matches'}
             description={
-              compared
-                ? `${compared.brandName} · ${packagingLabel(compared)} · cheapest first`
-                : 'Choose a product from the catalogue, or quick compare it by name, to see who can supply it.'
+              compared ? (
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <MedicineBadges product={compared} />
+                  <span>{`${compared.brandName} · ${packagingLabel(compared)} · cheapest first`}</span>
+                </span>
+              ) : (
+                'Choose a product from the catalogue, or quick compare it by name, to see who can supply it.'
+              )
             }
             actions={
               compared && (
@@ -319,7 +329,16 @@ export function CustomerHubRoute() {
         }}
         orgId={orgId}
         organizationName={user.organizationName ?? null}
-        product={compared ? { id: compared.id, name: compared.name } : null}
+        product={
+          compared
+            ? {
+                id: compared.id,
+                name: compared.name,
+                medicineClass: compared.medicineClass,
+                controlled: compared.controlled,
+              }
+            : null
+        }
         supplier={builderMatch}
       />
       <CartDrawer open={cartDrawerOpen} onOpenChange={setCartDrawerOpen} orgId={orgId} />

@@ -1,4 +1,5 @@
 import type { Product } from '@aduro/shared/catalogue';
+import type { Eligibility } from '@aduro/shared/compliance';
 import type { SupplierMatch } from '@aduro/shared/marketplace';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -7,7 +8,13 @@ import { toggleComparison } from '../../../features/suppliers/utils/comparison';
 /** What the add-to-cart form starts from: the compared product and one supplier's offer. */
 export interface CartTarget {
   product: { id: string; name: string };
-  supplier: { id: string; name: string; unitPrice: number | null; moq: number | null };
+  supplier: {
+    id: string;
+    name: string;
+    unitPrice: number | null;
+    moq: number | null;
+    eligibility: Eligibility;
+  };
 }
 
 /**
@@ -46,7 +53,13 @@ export function useHubComparison() {
     if (!product) return;
     setCartTarget({
       product: { id: product.id, name: product.name },
-      supplier: { id: match.id, name: match.name, unitPrice: match.unitPrice, moq: match.moq },
+      supplier: {
+        id: match.id,
+        name: match.name,
+        unitPrice: match.unitPrice,
+        moq: match.moq,
+        eligibility: match.eligibility,
+      },
     });
   }
 

@@ -9,6 +9,7 @@ const SECTIONS = [
   { id: 'supplier-journey', title: 'Supplier journey' },
   { id: 'admin-journey', title: 'Platform admin journey' },
   { id: 'recalls', title: 'Recalls' },
+  { id: 'licences', title: 'Licences and controlled drugs' },
   { id: 'need-help', title: 'Need help?' },
 ] as const;
 
@@ -412,6 +413,129 @@ const RECALL_ADMIN_STEPS: Step[] = [
   },
 ];
 
+/** Ghana's classes (Pharmacy Act 1994, s.39) as the badges show them, and who may buy each. */
+const CLASS_ROWS: [badge: string, what: string, who: string][] = [
+  ['POM', 'Class A, prescription-only medicine', 'Retail, hospital and wholesale pharmacies'],
+  ['P', 'Class B, pharmacy medicine', 'Retail, hospital and wholesale pharmacies'],
+  ['OTC', 'Class C, over the counter', 'Pharmacies and OTC medicine sellers'],
+  [
+    'Controlled',
+    'A narcotic, psychotropic or precursor (tramadol, morphine, diazepam…)',
+    'Pharmacies holding a verified controlled-drugs authorisation; never OTC medicine sellers',
+  ],
+];
+
+const LICENCE_BUYER_STEPS: Step[] = [
+  {
+    title: 'Send your licence',
+    body: (
+      <p>
+        Add your Pharmacy Council licence when you create your account, or later under <Term>Licence</Term> in
+        the Customer Hub: the kind of licence, its number, its expiry date and a photo or PDF of it. If you
+        may stock controlled drugs, add your controlled-drugs authorisation number and its expiry too. An
+        Aduro administrator checks it, usually within a working day, and you are told the outcome.
+      </p>
+    ),
+  },
+  {
+    title: 'Prepare orders while you wait',
+    body: (
+      <p>
+        Until your licence is verified you can search, compare, fill your cart and draft orders, and a banner
+        says what is missing. Approving an order, which releases it to the supplier, needs a verified licence
+        that has not expired.
+      </p>
+    ),
+  },
+  {
+    title: 'See what you may buy',
+    body: (
+      <p>
+        Every medicine shows its class (<Term>POM</Term>, <Term>P</Term> or <Term>OTC</Term>) and, when it is
+        one, a <Term>Controlled</Term> badge. An offer you may not buy is marked with the reason in the
+        matches, the comparison, your cart and the order builder. An <Term>OTC medicine seller</Term> may buy
+        over-the-counter (class C) medicines only, and no controlled drug, as the law requires.
+      </p>
+    ),
+  },
+  {
+    title: 'Renew before it expires',
+    body: (
+      <p>
+        Aduro reminds you 30 days before your licence or authorisation expires. Upload the renewed one under{' '}
+        <Term>Licence</Term>; any change sends it back for review, so renew early.
+      </p>
+    ),
+  },
+];
+
+const LICENCE_SUPPLIER_STEPS: Step[] = [
+  {
+    title: 'Keep registrations current',
+    body: (
+      <p>
+        Every medicine sold must hold a valid Food and Drugs Authority registration. When a product&apos;s
+        registration lapses, buyers are no longer offered it and your inventory says why; Aduro reminds your
+        admins and stock managers 30 days before. Ask the platform team to record the renewed registration.
+      </p>
+    ),
+  },
+  {
+    title: 'Sign off controlled drugs',
+    body: (
+      <p>
+        Give your supervising pharmacist the <Term>Pharmacist</Term> role. A released order of a controlled
+        drug cannot be dispatched until a Pharmacist opens it and chooses <Term>Sign off</Term>, attesting the
+        batches, quantities and buyer. A drop re-picked after a recall needs a new sign-off.
+      </p>
+    ),
+  },
+  {
+    title: 'Keep the register',
+    body: (
+      <p>
+        Each sign-off writes an entry in the controlled-drugs register: the date, product, batch, quantity,
+        the buyer with its licence and authorisation numbers, the buyer&apos;s approver and your pharmacist.
+        Entries are never changed or deleted. Download it as <Term>controlled_register.csv</Term> for an
+        inspection.
+      </p>
+    ),
+  },
+];
+
+const LICENCE_ADMIN_STEPS: Step[] = [
+  {
+    title: 'Review buyer licences',
+    body: (
+      <p>
+        The licence review queue lists pharmacies and OTC medicine sellers waiting for a check, oldest first.
+        Open the document, compare it with the Pharmacy Council register, then verify it (ticking the
+        controlled-drugs authorisation when you have checked that too) or reject it with a reason the buyer
+        will read. Rejecting a verified licence revokes it at once: no order is released to that buyer
+        afterwards.
+      </p>
+    ),
+  },
+  {
+    title: 'Classify medicines',
+    body: (
+      <p>
+        Set or correct each product&apos;s class, controlled status and FDA registration. A product with no
+        class is treated as prescription-only until you class it. Every change is kept in the activity trail.
+      </p>
+    ),
+  },
+  {
+    title: 'Watch controlled supplies',
+    body: (
+      <p>
+        The controlled-drugs register shows every supplier&apos;s signed-off supplies, with a CSV export for
+        the regulator.
+      </p>
+    ),
+  },
+];
+
 function SubHeading({ children }: { children: ReactNode }) {
   return <h3 className="text-base font-semibold text-slate-900">{children}</h3>;
 }
@@ -565,6 +689,53 @@ export function ManualRoute() {
                 you. Orders are filled first expiry first out, and each delivery shows the batches it carries,
                 so a recall finds exactly the branches that received them.
               </p>
+            </div>
+          </Section>
+
+          <Section
+            id="licences"
+            lead="Ghanaian law says who may buy which medicine. Aduro checks it on every order, so each pharmacy buys only what its licence allows and every controlled supply is on record."
+          >
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[32rem] text-left text-sm">
+                <caption className="sr-only">Medicine classes and who may buy them</caption>
+                <thead className="text-xs tracking-wide text-slate-500 uppercase">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Badge
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Meaning
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      Who may buy it
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 text-slate-700">
+                  {CLASS_ROWS.map(([badge, what, who]) => (
+                    <tr key={badge}>
+                      <th scope="row" className="py-2 pr-4 font-semibold text-slate-900">
+                        {badge}
+                      </th>
+                      <td className="py-2 pr-4">{what}</td>
+                      <td className="py-2">{who}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="space-y-3">
+              <SubHeading>Pharmacies and OTC medicine sellers (customers)</SubHeading>
+              <Steps steps={LICENCE_BUYER_STEPS} headingLevel="h4" />
+            </div>
+            <div className="space-y-3">
+              <SubHeading>Suppliers</SubHeading>
+              <Steps steps={LICENCE_SUPPLIER_STEPS} headingLevel="h4" />
+            </div>
+            <div className="space-y-3">
+              <SubHeading>Platform administrators</SubHeading>
+              <Steps steps={LICENCE_ADMIN_STEPS} headingLevel="h4" />
             </div>
           </Section>
 

@@ -24,6 +24,10 @@ const ZINC: Product = {
   itemsPerUnit: '10 tablets',
   isService: false,
   gtin: null,
+  medicineClass: null,
+  controlled: null,
+  fdaRegistrationNumber: null,
+  fdaRegistrationExpiresOn: null,
 };
 
 class NoopResizeObserver {

@@ -33,3 +33,35 @@ describe('supplier cockpit', () => {
     }
   });
 });
+
+describe('supplier cockpit for a Pharmacist', () => {
+  it('opens the workspace on Shipping, to sign off controlled drugs, and the Controlled Register, and nothing they cannot use', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+    mockFetch({
+      'GET /auth/me': () =>
+        json(
+          sessionUser({
+            userType: 'supplier',
+            orgId: 'org-tema',
+            organizationName: 'Tema Pharma Distributors',
+            roles: ['Pharmacist'],
+            permissions: ['sign_off_controlled'],
+          }),
+        ),
+      'GET /orders?sellerId=org-tema&status=RELEASED%2CSHIPPED&limit=20': () =>
+        json({ items: [], nextCursor: null, total: 0 }),
+      'GET /orders?sellerId=org-tema&status=AWAITING_CUSTOMER_APPROVAL': () => json([]),
+      'GET /controlled-register': () => json({ entries: [] }),
+    });
+    const { user } = renderApp('/supplier');
+    const tabs = await screen.findByRole('tablist', { name: 'Supplier workspace' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Shipping', 'Controlled Register']);
+    expect(within(tabs).getByRole('tab', { name: 'Shipping' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(within(tabs).getByRole('tab', { name: 'Controlled Register' }));
+    expect(await screen.findByRole('heading', { name: 'Controlled register' })).toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { ActivityList } from '../../../features/activity/components/activity-list';
+import { ControlledRegister } from '../../../features/compliance/components/controlled-register';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
 import { UsersRolesTab } from '../../../features/staff/components/users-roles-tab';
 import { SupplierSettingsPanel } from '../../../features/suppliers/components/supplier-settings-panel';
@@ -20,13 +21,14 @@ import { RecallsTab } from './recalls-tab';
 const CREDIT_TAB_PARAMS = { tab: 'credit' } as const;
 const USERS_TAB_PARAMS = { tab: 'users' } as const;
 
-type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users' | 'recalls' | 'activity';
+type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users' | 'recalls' | 'register' | 'activity';
 
 /**
  * SPEC §2: every cockpit tab needs its own permission; this order is the display order. Recalls are
  * everyone's business: any cockpit user reads them (declaring needs manage_inventory, see RecallsTab).
- * The tab comes last so that the first tab each role opens on is unchanged. Activity (the organisation's
- * trail) is for its Admins, who answer for who did what.
+ * The tab comes last so that the first tab each role opens on is unchanged. The Pharmacist (issue 32)
+ * opens Shipping, to sign off controlled drugs, and the Controlled Register, which shipping staff read
+ * too. Activity (the organisation's trail) is for its Admins, who answer for who did what.
  */
 const SUPPLIER_TABS: ReadonlyArray<{
   id: SupplierTab;
@@ -34,7 +36,7 @@ const SUPPLIER_TABS: ReadonlyArray<{
   permission: Permission | readonly Permission[];
 }> = [
   { id: 'inventory', label: 'Inventory', permission: 'manage_inventory' },
-  { id: 'shipping', label: 'Shipping', permission: 'manage_shipping' },
+  { id: 'shipping', label: 'Shipping', permission: ['manage_shipping', 'sign_off_controlled'] },
   { id: 'credit', label: 'Credit Applications', permission: 'manage_credit' },
   { id: 'users', label: 'Users & Roles', permission: 'manage_users' },
   {
@@ -42,6 +44,7 @@ const SUPPLIER_TABS: ReadonlyArray<{
     label: 'Recalls',
     permission: ['manage_inventory', 'manage_shipping', 'manage_credit', 'manage_users'],
   },
+  { id: 'register', label: 'Controlled Register', permission: ['sign_off_controlled', 'manage_shipping'] },
   { id: 'activity', label: 'Activity', permission: 'manage_users' },
 ];
 
@@ -96,8 +99,15 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
   }
   if (tab === 'shipping')
     return (
-      <ShippingBoard orgId={user.orgId} canReadInvoices={hasPermission(user.permissions, 'manage_credit')} />
+      <ShippingBoard
+        orgId={user.orgId}
+        canReadInvoices={hasPermission(user.permissions, 'manage_credit')}
+        canMoveDrops={hasPermission(user.permissions, 'manage_shipping')}
+        canSignOff={hasPermission(user.permissions, 'sign_off_controlled')}
+      />
     );
+  if (tab === 'register')
+    return <ControlledRegister orgId={user.orgId} reader="supplier" headingLevel="h3" />;
   if (tab === 'recalls') {
     return user.orgId ? (
       <RecallsTab orgId={user.orgId} permissions={user.permissions} />

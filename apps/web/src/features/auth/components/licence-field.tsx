@@ -12,13 +12,24 @@ function formatBytes(bytes: number): string {
 interface LicenceFieldProps {
   licence: LicenceFile;
   error: string | undefined;
+  /** The supplier's licensure document unless told otherwise. */
+  id?: string;
+  label?: string;
+  optional?: boolean;
 }
 
-export function LicenceField({ licence, error }: LicenceFieldProps) {
+export function LicenceField({
+  licence,
+  error,
+  id = 'licensureDocument',
+  label = 'Licensure document',
+  optional,
+}: LicenceFieldProps) {
   return (
     <FormField
-      id="licensureDocument"
-      label="Licensure document"
+      id={id}
+      label={label}
+      optional={optional}
       error={error}
       hint={`PDF, PNG, JPG, DOC or DOCX, up to 20MB.`}
     >

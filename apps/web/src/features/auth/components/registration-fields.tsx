@@ -2,12 +2,16 @@ import { USER_TYPES } from '@aduro/shared/permissions';
 import { FormField, Input } from '../../../components/ui/form-field';
 import type { AuthForm } from '../hooks/use-auth-form';
 import { AccountTypeField, AuthFormHeading, CredentialFields } from './auth-form-parts';
+import { PharmacyLicenceFields } from './pharmacy-licence-fields';
 import { SupplierVerificationFields } from './supplier-verification-fields';
 
 // Platform accounts are created by other administrators, never through this form.
 const REGISTRABLE_TYPES = USER_TYPES.filter((type) => type !== 'platform');
 
-/** The registration tab of #auth-form: the person, the organisation and, for suppliers, its licence. */
+/**
+ * The registration tab of #auth-form: the person, the organisation and its licence (a supplier's
+ * licensure document, or optionally a buyer's pharmacy licence).
+ */
 export function RegistrationFields({ auth }: { auth: AuthForm }) {
   const { register, formState } = auth.form;
   const { errors } = formState;
@@ -64,7 +68,7 @@ export function RegistrationFields({ auth }: { auth: AuthForm }) {
         </div>
       </div>
 
-      {isSupplier && <SupplierVerificationFields auth={auth} />}
+      {isSupplier ? <SupplierVerificationFields auth={auth} /> : <PharmacyLicenceFields auth={auth} />}
     </>
   );
 }

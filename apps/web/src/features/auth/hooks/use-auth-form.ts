@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, demoEmailFor, isDemoEmail } from '../components/demo-acc
 import {
   REGISTRATION_SAMPLE,
   SIGN_IN_DEFAULTS,
+  CUSTOMER_ONLY_FIELDS,
   SUPPLIER_ONLY_FIELDS,
   authFormResolver,
   type AuthFormValues,
@@ -31,6 +32,7 @@ export function useAuthForm() {
   const mode = useWatch({ control, name: 'mode' });
   const userType = useWatch({ control, name: 'userType' });
   const licence = useLicenceFile(form);
+  const pharmacyLicence = useLicenceFile(form, 'licenceDocument');
 
   function clearSupplierFields() {
     for (const field of SUPPLIER_ONLY_FIELDS) setValue(field, field === 'licensureDocument' ? undefined : '');
@@ -38,9 +40,16 @@ export function useAuthForm() {
     licence.clear();
   }
 
+  function clearCustomerFields() {
+    for (const field of CUSTOMER_ONLY_FIELDS) setValue(field, field === 'licenceDocument' ? undefined : '');
+    clearErrors(CUSTOMER_ONLY_FIELDS);
+    pharmacyLicence.clear();
+  }
+
   function applyUserType(next: UserType) {
     if (getValues('userType') !== next) setValue('userType', next);
     if (next !== 'supplier') clearSupplierFields();
+    if (next === 'supplier') clearCustomerFields();
     // Trying another demo role should not require retyping its address.
     if (getValues('mode') === 'sign-in' && isDemoEmail(getValues('email')))
       setValue('email', demoEmailFor(next));
@@ -75,7 +84,17 @@ export function useAuthForm() {
     applyUserType('platform');
   }
 
-  return { form, mode, userType, licence, applyUserType, switchMode, pickDemoAccount, signInAsAdmin };
+  return {
+    form,
+    mode,
+    userType,
+    licence,
+    pharmacyLicence,
+    applyUserType,
+    switchMode,
+    pickDemoAccount,
+    signInAsAdmin,
+  };
 }
 
 export type AuthForm = ReturnType<typeof useAuthForm>;

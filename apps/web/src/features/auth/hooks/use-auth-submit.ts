@@ -11,7 +11,7 @@ import type { AuthForm } from './use-auth-form';
  * Sends the form as a sign-in or a registration, whichever mode it is in. Both requests are held here
  * rather than by their tab, so one still in flight keeps the button busy when the tab changes.
  */
-export function useAuthSubmit({ form, licence }: AuthForm) {
+export function useAuthSubmit({ form, licence, pharmacyLicence }: AuthForm) {
   const loginMutation = useLogin();
   const registerMutation = useRegister();
 
@@ -39,7 +39,11 @@ export function useAuthSubmit({ form, licence }: AuthForm) {
       loginMutation.mutate(loginSchema.parse(values), { onError: showServerFieldErrors });
     } else {
       registerMutation.mutate(
-        { data: registerSchema.parse(values), licence: licence.file },
+        {
+          data: registerSchema.parse(values),
+          licence: licence.file,
+          pharmacyLicence: pharmacyLicence.file,
+        },
         { onError: showServerFieldErrors },
       );
     }

@@ -1,4 +1,5 @@
 import { loginSchema, registerSchema, type LicenceFileInfo, type SupplierCategory } from '@aduro/shared/auth';
+import type { LicenceKind } from '@aduro/shared/compliance';
 import type { UserType } from '@aduro/shared/permissions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, Resolver } from 'react-hook-form';
@@ -23,6 +24,11 @@ export interface AuthFormValues {
   deliveryContactPhone: string;
   approvers: string;
   licensureDocument: LicenceFileInfo | undefined;
+  /** A buyer's Pharmacy Council licence (issue 32), optional: all four together or none. */
+  licenceKind: LicenceKind | '';
+  licenceNumber: string;
+  licenceExpiresOn: string;
+  licenceDocument: LicenceFileInfo | undefined;
 }
 
 export const SUPPLIER_ONLY_FIELDS = [
@@ -32,6 +38,14 @@ export const SUPPLIER_ONLY_FIELDS = [
   'deliveryContactPhone',
   'approvers',
   'licensureDocument',
+] as const satisfies ReadonlyArray<FieldPath<AuthFormValues>>;
+
+/** A buyer's pharmacy licence: a supplier may not give one (its licence is the licensure document). */
+export const CUSTOMER_ONLY_FIELDS = [
+  'licenceKind',
+  'licenceNumber',
+  'licenceExpiresOn',
+  'licenceDocument',
 ] as const satisfies ReadonlyArray<FieldPath<AuthFormValues>>;
 
 // A fresh address per page load, so trying registration twice does not hit 'email already exists'.
@@ -61,6 +75,10 @@ export const SIGN_IN_DEFAULTS: AuthFormValues = {
   deliveryContactPhone: '',
   approvers: '',
   licensureDocument: undefined,
+  licenceKind: '',
+  licenceNumber: '',
+  licenceExpiresOn: '',
+  licenceDocument: undefined,
 };
 
 // Raw mode: on success the form keeps its own values; onValid parses them again for the request body.

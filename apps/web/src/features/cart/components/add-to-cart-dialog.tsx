@@ -1,9 +1,11 @@
 import { addToCartSchema, CART_MESSAGES } from '@aduro/shared/cart';
+import type { Eligibility } from '@aduro/shared/compliance';
 import { useEffect, useEffectEvent, useMemo, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { EligibilityNote } from '../../../components/ui/eligibility-note';
 import { formatCedis, formatUnits } from '../../../lib/format';
 import { useAddToCart, type AddToCart } from '../api/add-to-cart';
 import { BLANK_LINE, cartLineResolver, estimateLineTotal, type CartLineFormValues } from '../utils/cart-form';
@@ -21,6 +23,8 @@ export interface AddToCartSupplier {
   unitPrice: number | null;
   /** The supplier's minimum order, the dialog's starting quantity. */
   moq: number | null;
+  /** Whether the buyer may release an order of this offer now (issue 32): carting stays open either way. */
+  eligibility?: Eligibility | null;
 }
 
 export interface AddToCartDialogProps {
@@ -105,6 +109,8 @@ function AddToCartForm({ orgId, product, supplier, onValid }: CartFormProps) {
           </span>
         )}
       </div>
+
+      <EligibilityNote eligibility={supplier.eligibility} className="text-sm" />
 
       <CartLineFields idPrefix="cart" register={register} errors={errors} />
 

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { EligibilityNote } from '../../../components/ui/eligibility-note';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Sheet } from '../../../components/ui/sheet';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -60,6 +62,8 @@ export function CartDrawer({ open, onOpenChange, orgId }: CartDrawerProps) {
                   {item.product.name}
                 </p>
                 <p className="mt-0.5 text-xs text-slate-500 [overflow-wrap:anywhere]">{item.supplier.name}</p>
+                <MedicineBadges product={item.product} className="mt-1" />
+                <EligibilityNote eligibility={item.eligibility} className="mt-1.5" />
                 <p className="mt-1 text-xs text-slate-600">
                   <span className="tabular-nums">{formatUnits(item.quantity)} units</span> ×{' '}
                   <UnitPrice item={item} />

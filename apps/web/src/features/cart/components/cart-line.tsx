@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { EligibilityNote } from '../../../components/ui/eligibility-note';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
 import { formatCedis, formatDay, formatUnits } from '../../../lib/format';
 import { capitalise, differingTarget, LINE_FALLBACKS, orFallback } from '../utils/cart-view';
 
@@ -87,7 +89,8 @@ interface CartLineProps {
 /**
  * One cart line with every SPEC §2 detail: product, supplier and delivery on the left, the money on the
  * right (below on a phone, where the whole line is a card). A line the supplier no longer offers says
- * so and what it means, and offers removal only: an edit would be refused.
+ * so and what it means, and offers removal only: an edit would be refused. A line the buyer may not
+ * release yet (issue 32) says why; it can still be drafted, approval is where the rule bites.
  */
 export function CartLine({ item, onEdit, onRemove, removing }: CartLineProps) {
   const headingId = `cart-line-${item.id}`;
@@ -106,8 +109,10 @@ export function CartLine({ item, onEdit, onRemove, removing }: CartLineProps) {
           <span>{item.product.brandName}</span>
           <span aria-hidden="true">·</span>
           <span>{item.product.category}</span>
+          <MedicineBadges product={item.product} />
           {noLongerOffered && <Badge tone="yellow">Not currently offered</Badge>}
         </p>
+        {!noLongerOffered && <EligibilityNote eligibility={item.eligibility} className="mt-3 text-sm" />}
         {noLongerOffered && (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
             {item.supplier.name} is not offering this product right now (inactive, or no stock in date), so

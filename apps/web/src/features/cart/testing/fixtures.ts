@@ -21,6 +21,8 @@ export function cartItem(overrides: CartItemOverrides = {}): CartItem {
       name: 'Amoxicillin 500 mg capsules',
       brandName: 'Ernest Chemists',
       category: 'Antibiotics',
+      medicineClass: 'A',
+      controlled: null,
       ...product,
     },
     supplier: {
@@ -39,6 +41,7 @@ export function cartItem(overrides: CartItemOverrides = {}): CartItem {
     contactPhone: '+233 24 381 7720',
     notes: 'Top up before month-end',
     createdAt: '2026-11-21T17:00:00.000Z',
+    eligibility: { allowed: true, code: null, reason: null },
     ...rest,
   };
 }

@@ -19,6 +19,10 @@ const ZINC: Product = {
   itemsPerUnit: '10 tablets',
   isService: false,
   gtin: null,
+  medicineClass: 'C',
+  controlled: null,
+  fdaRegistrationNumber: null,
+  fdaRegistrationExpiresOn: null,
 };
 
 async function openDialog() {
@@ -81,6 +85,9 @@ describe('AddProductDialog', () => {
       itemsPerUnit: ZINC.itemsPerUnit,
       description: null,
       gtin: null,
+      // The legal status is optional (issue 32): a blank registration is sent as none.
+      fdaRegistrationNumber: null,
+      fdaRegistrationExpiresOn: null,
     });
     expect(toastSuccess).toHaveBeenCalledWith('Product added. Use the new ID to sync inventory.');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

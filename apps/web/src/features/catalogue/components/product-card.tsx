@@ -2,6 +2,7 @@ import type { Product } from '@aduro/shared/catalogue';
 import { Fragment } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../components/ui/cn';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { packagingLabel } from '../utils/product-labels';
 
@@ -34,7 +35,10 @@ interface ProductCardProps {
   onOpen: (product: Product) => void;
 }
 
-/** SPEC §2 product card: name, brand, category and pack; the whole card opens the product. */
+/**
+ * SPEC §2 product card: name, brand, category and pack, with its class and Controlled badges (issue 32);
+ * the whole card opens the product.
+ */
 export function ProductCard({ product, compared, onOpen }: ProductCardProps) {
   return (
     <button
@@ -49,7 +53,10 @@ export function ProductCard({ product, compared, onOpen }: ProductCardProps) {
         <span className="text-xs font-semibold tracking-wide text-emerald-800 uppercase">
           {product.category}
         </span>
-        {compared && <Badge tone="green">Comparing</Badge>}
+        <span className="flex flex-wrap items-center gap-1">
+          <MedicineBadges product={product} />
+          {compared && <Badge tone="green">Comparing</Badge>}
+        </span>
       </span>
       <span className="font-medium text-pretty break-words hyphens-none text-slate-900">
         <BreakableName name={product.name} />

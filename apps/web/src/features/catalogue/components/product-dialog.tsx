@@ -1,8 +1,12 @@
 import type { Product } from '@aduro/shared/catalogue';
+import { CONTROLLED_KIND_LABELS } from '@aduro/shared/compliance';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
+import { medicineClassDescription } from '../../../components/ui/medicine-class-badge';
+import { formatDay } from '../../../lib/format';
 import { packagingLabel } from '../utils/product-labels';
 import { PriceHistorySection } from './price-history-section';
 
@@ -66,6 +70,38 @@ export function ProductDialog({
         <div>
           <dt className="text-xs font-medium text-slate-500">Packaging</dt>
           <dd className="mt-0.5 text-slate-900">{packagingLabel(product)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-slate-500">Class</dt>
+          <dd className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-900">
+            {/* The words beside it say the same for a screen reader. */}
+            <span aria-hidden="true" className="inline-flex">
+              <MedicineBadges product={product} />
+            </span>
+            <span>
+              {medicineClassDescription(product.medicineClass)}
+              {product.controlled &&
+                `; controlled (${CONTROLLED_KIND_LABELS[product.controlled].toLowerCase()})`}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-slate-500">FDA registration</dt>
+          <dd className="mt-0.5 text-slate-900">
+            {product.fdaRegistrationNumber ? (
+              <>
+                {product.fdaRegistrationNumber}
+                {product.fdaRegistrationExpiresOn && (
+                  <span className="text-slate-600">
+                    {' '}
+                    · valid to {formatDay(product.fdaRegistrationExpiresOn)}
+                  </span>
+                )}
+              </>
+            ) : (
+              <span className="text-slate-500">Not recorded</span>
+            )}
+          </dd>
         </div>
         <div className="sm:col-span-2">
           <dt className="text-xs font-medium text-slate-500">Description</dt>

@@ -18,6 +18,10 @@ const AMOX: Product = {
   itemsPerUnit: '100 capsules',
   isService: false,
   gtin: null,
+  medicineClass: 'A',
+  controlled: null,
+  fdaRegistrationNumber: null,
+  fdaRegistrationExpiresOn: null,
 };
 const AMOX_SYRUP: Product = {
   ...AMOX,
@@ -69,8 +73,9 @@ describe('ProductPicker', () => {
 
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
-      'Amoxicillin 500 mg capsulesErnest Chemists · 100 capsules per box · Antibiotics',
-      'Amoxicillin 250 mg/5 ml suspensionErnest Chemists · 100 ml per bottle · Antibiotics',
+      // Each option shows the class badge ('POM', named in full for a screen reader) beside the name.
+      'Amoxicillin 500 mg capsulesPOMPrescription-only medicine (class A)Ernest Chemists · 100 capsules per box · Antibiotics',
+      'Amoxicillin 250 mg/5 ml suspensionPOMPrescription-only medicine (class A)Ernest Chemists · 100 ml per bottle · Antibiotics',
     ]);
     // One request for the whole word, not one per keystroke.
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 import type { Product } from '@aduro/shared/catalogue';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
 import { Input } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProductSearch } from '../api/get-products';
@@ -186,7 +187,10 @@ export function ProductPicker({
                     index === activeOption ? 'bg-emerald-50' : 'hover:bg-slate-50',
                   )}
                 >
-                  <span className="block font-medium text-slate-900">{product.name}</span>
+                  <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+                    <span className="font-medium text-slate-900">{product.name}</span>
+                    <MedicineBadges product={product} />
+                  </span>
                   <span className="block text-xs text-slate-500">{productDetails(product)}</span>
                 </li>
               ))}

@@ -12,6 +12,10 @@ export function product(overrides: Partial<Product> = {}): Product {
     itemsPerUnit: '100 capsules',
     isService: false,
     gtin: null,
+    medicineClass: 'A',
+    controlled: null,
+    fdaRegistrationNumber: 'FDA/SD.221-4107',
+    fdaRegistrationExpiresOn: '2028-06-30',
     ...overrides,
   };
 }

@@ -12,6 +12,10 @@ const product = (name: string, brandName = 'Kinapharma'): Product => ({
   itemsPerUnit: '100 tablets',
   isService: false,
   gtin: null,
+  medicineClass: 'C',
+  controlled: null,
+  fdaRegistrationNumber: null,
+  fdaRegistrationExpiresOn: null,
 });
 
 describe('findProductMatch', () => {

@@ -136,6 +136,33 @@ describe('InventoryTable', () => {
     expect(tiles.getByText('Lots to act on').nextSibling).toHaveTextContent('2');
   });
 
+  it("shows each product's class and Controlled badges, and why buyers no longer see one whose FDA registration lapsed", async () => {
+    const tramadol = inventoryRow({
+      product: { id: 'p-tram', name: 'Tramadol 50 mg capsules', medicineClass: 'A', controlled: 'narcotic' },
+    });
+    const cough = inventoryRow({
+      product: {
+        id: 'p-cough',
+        name: 'Cough syrup 100 ml',
+        medicineClass: 'C',
+        fdaRegistrationExpiresOn: '2024-05-31',
+        registrationLapsed: true,
+      },
+    });
+    renderTable({ 'limit=50': page([tramadol, cough]) });
+    const table = await screen.findByRole('table');
+    const [, tramadolRow, coughRow] = within(table).getAllByRole('row');
+    expect(within(tramadolRow!).getByText('POM')).toBeInTheDocument();
+    expect(within(tramadolRow!).getByText('Controlled')).toBeInTheDocument();
+    expect(within(tramadolRow!).queryByText(/FDA registration lapsed/)).not.toBeInTheDocument();
+    expect(within(coughRow!).getByText('OTC')).toBeInTheDocument();
+    expect(
+      within(coughRow!).getByText(
+        'FDA registration lapsed on 31 May 2024 — buyers are not offered this product',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('sends the product, batch and expiry filters to the server and writes them to the URL, leaving other parameters', async () => {
     const { user, router, requested } = renderTable(
       {

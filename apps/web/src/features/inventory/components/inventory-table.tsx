@@ -8,6 +8,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FormField, Input } from '../../../components/ui/form-field';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCedis, formatDay, formatUnits } from '../../../lib/format';
@@ -76,6 +77,26 @@ function SearchIcon() {
       <circle cx="9" cy="9" r="5.5" stroke="currentColor" strokeWidth="1.5" />
       <path d="m13.5 13.5 3 3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
     </svg>
+  );
+}
+
+/** Why buyers no longer see a product: its FDA registration has passed (issue 32). */
+export function registrationLapsedText(product: InventoryRow['product']): string {
+  const on = product.fdaRegistrationExpiresOn ? ` on ${formatDay(product.fdaRegistrationExpiresOn)}` : '';
+  return `FDA registration lapsed${on} — buyers are not offered this product`;
+}
+
+/** The product's class and Controlled badges, and the lapsed registration that hides it from buyers. */
+function LegalStatus({ product }: { product: InventoryRow['product'] }) {
+  return (
+    <>
+      <MedicineBadges product={product} className="mt-1" />
+      {product.registrationLapsed && (
+        <p className="mt-1 rounded-md bg-rose-50 px-2 py-1 text-xs font-medium text-rose-800 ring-1 ring-rose-200 ring-inset">
+          {registrationLapsedText(product)}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -260,6 +281,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedPar
                         <p className="text-xs text-slate-500">
                           {row.product.brandName} · {row.product.category}
                         </p>
+                        <LegalStatus product={row.product} />
                       </td>
                       <td className="px-3 py-3 font-mono text-xs whitespace-nowrap text-slate-800">
                         {row.batchNumber ?? <span className="font-sans text-slate-500">—</span>}
@@ -305,6 +327,7 @@ export function InventoryTable({ orgId, onForecast, forecastProductId, pinnedPar
                       <p className="text-xs text-slate-500">
                         {row.product.brandName} · {row.product.category}
                       </p>
+                      <LegalStatus product={row.product} />
                       <div className="mt-1.5">
                         <LotStatusBadge row={row} />
                       </div>

@@ -338,6 +338,10 @@ const amoxicillin: Product = {
   itemsPerUnit: '100 capsules',
   isService: false,
   gtin: GTIN,
+  medicineClass: null,
+  controlled: null,
+  fdaRegistrationNumber: null,
+  fdaRegistrationExpiresOn: null,
 };
 const productsByGtin = (products: Product[]) => ({
   [`GET /products?q=${GTIN}&limit=5`]: () => json(products),

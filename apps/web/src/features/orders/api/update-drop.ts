@@ -27,10 +27,13 @@ export function useUpdateDrop(orgId: string | null) {
       toast.success(ORDER_MESSAGES.dropMoved(move.status));
       await invalidateAfterOrderChange(queryClient, orgId);
     },
-    // A recall reached the drop after the board was drawn: read the orders again, so the board shows it
-    // on hold with its way out instead of the step the server refused.
+    // A recall reached the drop after the board was drawn, or a re-pick left a controlled supply to sign
+    // off again: read the orders again, so the board shows why instead of the step the server refused.
     onError: async (error) => {
-      if (error instanceof ApiError && error.code === 'DROP_HOLDS_RECALLED_BATCH')
+      if (
+        error instanceof ApiError &&
+        (error.code === 'DROP_HOLDS_RECALLED_BATCH' || error.code === 'CONTROLLED_SIGNOFF_REQUIRED')
+      )
         await invalidateAfterOrderChange(queryClient, orgId);
     },
   });

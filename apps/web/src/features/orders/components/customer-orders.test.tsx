@@ -1,3 +1,4 @@
+import { COMPLIANCE_MESSAGES } from '@aduro/shared/compliance';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../../test/test-utils';
@@ -156,5 +157,30 @@ describe('CustomerOrders', () => {
     renderAt(<CustomerOrders orgId={BUYER} />, '/?from=2026-11-30&to=2026-11-01');
     expect(await screen.findByText('from must not be after to')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('limit='))).toBe(false);
+  });
+
+  it('marks a draft the buyer may not release yet with the reason beside Approve, which stays offered', async () => {
+    const reason = COMPLIANCE_MESSAGES.controlledNotAuthorised('Tramadol 50 mg capsules', 'Narcotic');
+    const refused = nthOrder(1, {
+      status: 'AWAITING_CUSTOMER_APPROVAL',
+      product: {
+        id: 'p-tramadol',
+        name: 'Tramadol 50 mg capsules',
+        medicineClass: 'A',
+        controlled: 'narcotic',
+      },
+      eligibility: { allowed: false, code: 'CONTROLLED_NOT_AUTHORISED', reason },
+    });
+    const allowed = nthOrder(2, {
+      status: 'AWAITING_CUSTOMER_APPROVAL',
+      eligibility: { allowed: true, code: null, reason: null },
+    });
+    mockFetch({ [LIVE]: () => json([refused, allowed]), [FIRST_PAGE]: () => json(page([refused, allowed])) });
+    renderAt(<CustomerOrders orgId={BUYER} />);
+    const card = await screen.findByRole('region', { name: 'Tramadol 50 mg capsules, PO-2026-000001' });
+    expect(within(card).getByText(reason)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Approve & release shipment' })).toBeEnabled();
+    const other = screen.getByRole('region', { name: 'Product 2, PO-2026-000002' });
+    expect(within(other).queryByText(/You may not buy this yet/)).not.toBeInTheDocument();
   });
 });

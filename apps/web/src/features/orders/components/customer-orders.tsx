@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { Dialog } from '../../../components/ui/dialog';
+import { EligibilityNote } from '../../../components/ui/eligibility-note';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { StatTile } from '../../../components/ui/stat-tile';
@@ -120,10 +121,14 @@ export function CustomerOrders({ orgId }: { orgId: string | null }) {
                 actions={
                   order.status === 'AWAITING_CUSTOMER_APPROVAL' ? (
                     <div className="flex flex-wrap items-center justify-between gap-3">
-                      <p className="max-w-prose text-sm text-slate-600">
-                        This order is drafted and waits for your approval. Approving reserves the stock,
-                        issues the invoice and releases the shipment to the supplier.
-                      </p>
+                      <div className="max-w-prose space-y-2">
+                        <p className="text-sm text-slate-600">
+                          This order is drafted and waits for your approval. Approving reserves the stock,
+                          issues the invoice and releases the shipment to the supplier.
+                        </p>
+                        {/* Approval stays offered: the server decides and refuses with the same reason. */}
+                        <EligibilityNote eligibility={order.eligibility} className="text-sm" />
+                      </div>
                       {/* On a phone the buttons stack full-width (side by side, 'Approve & release shipment'
                           cannot shrink and ran past the card's edge); the primary one last, as in the row. */}
                       <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">

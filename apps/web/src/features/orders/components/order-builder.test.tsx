@@ -43,6 +43,29 @@ function renderBuilder(supplier = match()) {
 const drops = () => screen.getAllByRole('group', { name: /^Drop \d+$/ });
 
 describe('OrderBuilder', () => {
+  it('shows the product’s badges and, before drafting, why an order of this offer cannot be approved yet', () => {
+    const reason =
+      'Tramadol 50 mg capsules is a controlled drug (narcotic): it needs a verified, unexpired controlled-drugs authorisation on your licence.';
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <OrderBuilder
+          open
+          onOpenChange={vi.fn()}
+          orgId={ORG}
+          organizationName="AccraCare Pharmacy"
+          product={{ ...PRODUCT, medicineClass: 'A', controlled: 'narcotic' }}
+          supplier={match({ eligibility: { allowed: false, code: 'CONTROLLED_NOT_AUTHORISED', reason } })}
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('POM')).toBeInTheDocument();
+    expect(screen.getByText('Controlled')).toBeInTheDocument();
+    expect(screen.getByText(reason).closest('p')).toHaveTextContent(`You may not buy this yet: ${reason}`);
+    expect(screen.getByText(/You can still draft this order/)).toBeInTheDocument();
+    // Drafting stays open: approval is where the rule bites.
+    expect(screen.getByRole('button', { name: 'Draft order' })).toBeEnabled();
+  });
+
   it('starts with two sample drops of 50 and 40 units, the supplier default method and the total', () => {
     renderBuilder();
     expect(drops().map((d) => within(d).getByLabelText('Quantity (units)'))).toHaveLength(2);

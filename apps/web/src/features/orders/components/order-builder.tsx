@@ -18,12 +18,15 @@ import {
   type BuilderSupplier,
   type DraftOrderInput,
 } from '@aduro/shared/orders';
+import type { ControlledKind, Eligibility, MedicineClass } from '@aduro/shared/compliance';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@aduro/shared/payments';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { EligibilityNote } from '../../../components/ui/eligibility-note';
 import { FormField, Input, Select } from '../../../components/ui/form-field';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
 import { Sheet } from '../../../components/ui/sheet';
 import { formatCedis } from '../../../lib/format';
 import { useCreateOrder } from '../api/create-order';
@@ -35,6 +38,16 @@ export interface BuilderMatch extends BuilderSupplier {
   unitPrice: number;
   moq: number;
   creditLimit: number | null;
+  /** Whether the buyer may release an order of this offer now (issue 32); absent when unknown. */
+  eligibility?: Eligibility | null;
+}
+
+/** The product the builder drafts; its class and Controlled badges show when the screen knows them. */
+export interface BuilderProduct {
+  id: string;
+  name: string;
+  medicineClass?: MedicineClass | null;
+  controlled?: ControlledKind | null;
 }
 
 export interface OrderBuilderProps {
@@ -42,7 +55,7 @@ export interface OrderBuilderProps {
   onOpenChange: (open: boolean) => void;
   orgId: string | null;
   organizationName: string | null;
-  product: { id: string; name: string } | null;
+  product: BuilderProduct | null;
   supplier: BuilderMatch | null;
   /** Called once the order is drafted (the hub offers the orders page). */
   onDrafted?: () => void;
@@ -174,7 +187,7 @@ function BuilderForm({
   supplier,
   onOpenChange,
   onDrafted,
-}: OrderBuilderProps & { product: { id: string; name: string }; supplier: BuilderMatch }) {
+}: OrderBuilderProps & { product: BuilderProduct; supplier: BuilderMatch }) {
   const defaults = useOrderDefaults(orgId);
   const defaultDays = defaults.data?.defaultMinShelfLifeDays;
   const { register, control, handleSubmit, getValues, setValue, getFieldState } = useForm<BuilderValues>({
@@ -252,12 +265,29 @@ function BuilderForm({
   return (
     <form id={FORM_ID} noValidate onSubmit={onSubmit} className="space-y-5">
       <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm ring-1 ring-slate-200 ring-inset">
-        <p className="font-medium text-slate-900">{supplier.name}</p>
+        <p className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <span className="font-medium text-slate-900">{supplier.name}</span>
+          {product.medicineClass !== undefined && (
+            <MedicineBadges
+              product={{ medicineClass: product.medicineClass, controlled: product.controlled ?? null }}
+            />
+          )}
+        </p>
         <p className="text-slate-600">
           {formatCedis(supplier.unitPrice)} per unit · minimum {supplier.moq} units ·{' '}
           {supplier.paymentTerms || 'Prepaid'}
         </p>
       </div>
+      {supplier.eligibility && !supplier.eligibility.allowed && (
+        // Drafting stays open (a new pharmacy prepares its first order while its licence is checked);
+        // approval is where the rule bites, so the buyer learns it here rather than there.
+        <div className="space-y-1">
+          <EligibilityNote eligibility={supplier.eligibility} className="text-sm" />
+          <p className="text-xs text-slate-600">
+            You can still draft this order; it cannot be approved until this is resolved.
+          </p>
+        </div>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="builder-method" label="Payment method">

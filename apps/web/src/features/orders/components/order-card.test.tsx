@@ -52,7 +52,12 @@ function order(overrides: Partial<Order> = {}): Order {
   return {
     id: '33333333-0000-4000-8000-000000000001',
     number: 'PO-2026-000042',
-    product: { id: '11111111-0000-4000-8000-000000000001', name: 'Amoxicillin 500 mg capsules' },
+    product: {
+      id: '11111111-0000-4000-8000-000000000001',
+      name: 'Amoxicillin 500 mg capsules',
+      medicineClass: 'A',
+      controlled: null,
+    },
     seller: {
       id: '22222222-0000-4000-8000-000000000001',
       name: 'Tema Pharma Distributors',
@@ -77,6 +82,8 @@ function order(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-20T09:00:00.000Z',
     approvedAt: '2026-11-21T09:00:00.000Z',
     drops: [drop(1, 40, 'Awaiting Dispatch'), drop(2, 50, 'Awaiting Dispatch')],
+    eligibility: null,
+    controlledSignoff: null,
     ...overrides,
   };
 }

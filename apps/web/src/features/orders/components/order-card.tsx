@@ -5,12 +5,14 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
 import { formatCedis, formatDay } from '../../../lib/format';
 import { useDownloadOrderInvoice, useDownloadPurchaseOrder } from '../api/download-purchase-order';
 import { orderValue } from '../utils/order-value';
 import { DropBatches } from './drop-batches';
 import { DropStatusBadge, OrderStatusBadge } from './order-status';
 import { OrderHistory } from './order-history';
+import { ControlledSignoff } from './sign-off-controlled';
 
 interface OrderCardProps {
   orgId: string | null;
@@ -28,14 +30,17 @@ interface OrderCardProps {
    * shipping tab's dispatchers see the order but not its invoice, which the server would refuse them.
    */
   canReadInvoice?: boolean;
+  /** The caller is the seller's Pharmacist (sign_off_controlled): a controlled order waiting offers Sign off. */
+  canSignOff?: boolean;
 }
 
 /** The card's element id, so a link or a screen can scroll an order into view. */
 export const orderCardId = (orderId: string) => `order-${orderId}`;
 
 /**
- * SPEC §2 order card: product, PO, counterpart, value, terms, status, invoice, drops (with the batches
- * each received and any recall naming them) and history.
+ * SPEC §2 order card: product (with its class and Controlled badges), PO, counterpart, value, terms,
+ * status, invoice, drops (with the batches each received and any recall naming them), a controlled
+ * drug's Pharmacist sign-off, and history.
  */
 export function OrderCard({
   orgId,
@@ -45,6 +50,7 @@ export function OrderCard({
   dropActions,
   highlighted = false,
   canReadInvoice = true,
+  canSignOff = false,
 }: OrderCardProps) {
   const [showHistory, setShowHistory] = useState(false);
   const party = side === 'buyer' ? order.seller : order.buyer;
@@ -63,6 +69,7 @@ export function OrderCard({
       <div className="flex flex-wrap items-start justify-between gap-3 px-5 pt-4">
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{order.product.name}</h3>
+          <MedicineBadges product={order.product} className="my-1" />
           <p className="text-xs text-slate-500">
             {order.number} · <span className="font-mono">{order.id.slice(0, 8)}</span>
           </p>
@@ -147,6 +154,7 @@ export function OrderCard({
           </li>
         ))}
       </ul>
+      <ControlledSignoff orgId={orgId} order={order} canSignOff={canSignOff && side === 'seller'} />
       {actions && <div className="border-t border-slate-100 bg-slate-50/60 px-5 py-3">{actions}</div>}
       <div className="border-t border-slate-100 px-5 py-2">
         <div className="flex flex-wrap items-center justify-between gap-2">

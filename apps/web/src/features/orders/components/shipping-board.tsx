@@ -8,6 +8,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@aduro/shared/orders';
+import { COMPLIANCE_MESSAGES } from '@aduro/shared/compliance';
 import { RECALL_MESSAGES } from '@aduro/shared/recalls';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -27,6 +28,7 @@ import { useLinkedOrder } from '../hooks/use-linked-order';
 import { OUTGOING_STATUS, useOrderFilters } from '../hooks/use-order-filters';
 import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
+import { awaitsSignoff } from './sign-off-controlled';
 import { LoadMore } from '../../../components/ui/load-more';
 import { NoMatchingOrders, ordersOf, OrdersCount } from './order-pages';
 import { loadMoreProps, pageTotal } from '../../../lib/pages';
@@ -56,10 +58,16 @@ interface Pending {
 export function ShippingBoard({
   orgId,
   canReadInvoices,
+  canMoveDrops = true,
+  canSignOff = false,
 }: {
   orgId: string | null;
   /** Staff with manage_credit: their order cards offer the invoice PDF too. */
   canReadInvoices: boolean;
+  /** Staff with manage_shipping move drops; a Pharmacist alone reads the board to sign off. */
+  canMoveDrops?: boolean;
+  /** The supplier's Pharmacist (sign_off_controlled): a controlled order waiting offers Sign off. */
+  canSignOff?: boolean;
 }) {
   const filters = useOrderFilters({ defaultStatus: OUTGOING_STATUS, place: SHIPPING_TAB });
   const pages = useOrdersPages(orgId, { sellerId: orgId, ...filters.applied });
@@ -157,9 +165,10 @@ export function ShippingBoard({
             side="seller"
             highlighted={order.id === linkedOrder}
             canReadInvoice={canReadInvoices}
+            canSignOff={canSignOff}
             dropActions={(drop) => {
               // A draft's drops wait for the customer's approval; only a released order's drops move.
-              if (order.status === 'AWAITING_CUSTOMER_APPROVAL') return null;
+              if (!canMoveDrops || order.status === 'AWAITING_CUSTOMER_APPROVAL') return null;
               // A drop holding a recalled batch goes nowhere but back: re-picked (still in the warehouse)
               // or cancelled. The server refuses the next step too; the board does not offer it.
               if (isDropOnRecallHold(drop)) {
@@ -189,11 +198,21 @@ export function ShippingBoard({
                 );
               }
               const next = nextDropStatus(drop.status);
+              // A controlled drug leaves only once a Pharmacist signed it off: the server refuses the
+              // dispatch (CONTROLLED_SIGNOFF_REQUIRED), and the board says so rather than offer it.
+              const blocked = next === 'Shipped' && awaitsSignoff(order);
               return (
                 <>
                   {next && (
                     <Button
                       size="sm"
+                      disabled={blocked}
+                      title={
+                        blocked
+                          ? COMPLIANCE_MESSAGES.signoffRequired(order.product.name, order.number)
+                          : undefined
+                      }
+                      aria-describedby={blocked ? `signoff-needed-${drop.id}` : undefined}
                       onClick={() => ask(order, drop, next)}
                       aria-label={`Mark ${next}, drop ${drop.sequence}`}
                     >
@@ -209,6 +228,14 @@ export function ShippingBoard({
                     >
                       Cancel drop
                     </Button>
+                  )}
+                  {blocked && (
+                    <span
+                      id={`signoff-needed-${drop.id}`}
+                      className="basis-full text-xs text-amber-800 sm:text-right"
+                    >
+                      Needs Pharmacist sign-off first
+                    </span>
                   )}
                 </>
               );

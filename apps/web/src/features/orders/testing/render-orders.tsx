@@ -41,7 +41,12 @@ export function nthOrder(n: number, overrides: Partial<Order> = {}): Order {
   return orderFixture({
     id: `33333333-0000-4000-8000-${String(n).padStart(12, '0')}`,
     number: `PO-2026-${digits}`,
-    product: { id: `11111111-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `Product ${n}` },
+    product: {
+      id: `11111111-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      name: `Product ${n}`,
+      medicineClass: 'A',
+      controlled: null,
+    },
     ...overrides,
   });
 }

@@ -7,6 +7,7 @@ import { toast, Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, mockFetch } from '../../../test/test-utils';
+import { PHARMACIST_DESCRIPTION } from '../utils/roles';
 import { UsersRolesTab } from './users-roles-tab';
 
 const ORG_ID = 'org-tema';
@@ -14,6 +15,7 @@ const ME = 'u-admin';
 
 // Sent out of display order on purpose: the screen must sort them.
 const ROLES: Role[] = [
+  { id: 5, name: 'Pharmacist', permissions: ['sign_off_controlled'] },
   {
     id: 4,
     name: 'Admin',
@@ -129,7 +131,7 @@ beforeEach(() => {
 });
 
 describe('UsersRolesTab: invite form', () => {
-  it('offers the roles in display order with InventoryManager ticked, and the password hint', async () => {
+  it('offers the roles in display order, the Pharmacist after the four SPEC roles, with InventoryManager ticked, and the password hint', async () => {
     setup();
     await ready();
     const boxes = within(inviteForm()).getAllByRole('checkbox');
@@ -138,14 +140,17 @@ describe('UsersRolesTab: invite form', () => {
       'invite-role-ShippingClerk',
       'invite-role-CreditApprover',
       'invite-role-Admin',
+      'invite-role-Pharmacist',
     ]);
     expect(within(inviteForm()).getByRole('checkbox', { name: /InventoryManager/ })).toBeChecked();
-    for (const name of [/ShippingClerk/, /CreditApprover/, /Admin/]) {
+    for (const name of [/ShippingClerk/, /CreditApprover/, /Admin/, /Pharmacist/]) {
       expect(within(inviteForm()).getByRole('checkbox', { name })).not.toBeChecked();
     }
     expect(within(inviteForm()).getByText('At least 8 characters')).toBeInTheDocument();
     // What each role opens comes from the server's permissions.
     expect(within(inviteForm()).getByText('Opens Shipping')).toBeInTheDocument();
+    // The Pharmacist says what it is for: controlled drugs wait for its sign-off.
+    expect(within(inviteForm()).getByText(PHARMACIST_DESCRIPTION)).toBeInTheDocument();
   });
 
   it("toasts 'Fill in name, email, and password' when any of them is missing, and sends nothing", async () => {

@@ -34,7 +34,15 @@ const PERMISSION_AREAS: Partial<Record<Permission, string>> = {
   manage_users: 'Users & Roles',
 };
 
+/**
+ * The supervising pharmacist's one line (issue 32): what the role is for says more than the tabs it
+ * opens, since Admin does not hold it and controlled drugs cannot ship without it.
+ */
+export const PHARMACIST_DESCRIPTION =
+  'Signs off controlled drugs, which cannot ship before it. Opens Shipping and the Controlled Register.';
+
 export function describeRole(role: Pick<Role, 'permissions'>): string {
+  if (role.permissions.includes('sign_off_controlled')) return PHARMACIST_DESCRIPTION;
   const areas = role.permissions
     .map((permission) => PERMISSION_AREAS[permission as Permission])
     .filter((area): area is string => Boolean(area));

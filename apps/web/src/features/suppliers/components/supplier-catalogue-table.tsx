@@ -2,8 +2,10 @@ import type { SupplierCatalogueItem } from '@aduro/shared/marketplace';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ShowMoreButton, usePhonePaging } from '../../../components/ui/phone-paging';
+import { EligibilityNote } from '../../../components/ui/eligibility-note';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/form-field';
+import { MedicineBadges } from '../../../components/ui/medicine-badges';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCedis, formatUnits } from '../../../lib/format';
 import { useSupplierCatalogue } from '../api/get-supplier-catalogue';
@@ -44,6 +46,20 @@ function CompareButton({
     >
       Compare prices
     </Button>
+  );
+}
+
+/**
+ * A row's class and Controlled badges, and the short mark of an item the buyer may not release yet: a
+ * list of many rows keeps to one line each (a phone card too), the reason in the mark's tooltip and
+ * accessible text; the matches and the cart say it in full.
+ */
+function ProductMarks({ item }: { item: SupplierCatalogueItem }) {
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-1">
+      <MedicineBadges product={item} />
+      <EligibilityNote eligibility={item.eligibility} compact />
+    </div>
   );
 }
 
@@ -108,6 +124,14 @@ export function SupplierCatalogueTable({
         </p>
       </div>
 
+      {items.some((item) => !item.eligibility.allowed) && (
+        // One line for the whole list: each refused row carries the short mark, and its matches say why in full.
+        <p className="border-b border-slate-100 px-5 py-2 text-xs text-slate-600">
+          Products marked “Can’t buy yet” cannot be approved for you yet; Compare prices shows why. You can
+          still add them to your cart and draft orders.
+        </p>
+      )}
+
       {shown.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-slate-600">No products match “{search.trim()}”.</p>
       ) : (
@@ -157,6 +181,7 @@ export function SupplierCatalogueTable({
                     <td className="pl-5 pr-4 py-3">
                       <p className="font-medium text-slate-900">{item.name}</p>
                       <p className="text-xs text-slate-500">{item.brandName}</p>
+                      <ProductMarks item={item} />
                     </td>
                     <td className="px-4 py-3 text-slate-700">{item.category}</td>
                     <td className="px-4 py-3 text-slate-700">
@@ -192,7 +217,11 @@ export function SupplierCatalogueTable({
                     <p className="text-xs text-slate-500">
                       {item.brandName} · {item.category} · {item.itemsPerUnit} per {item.unitOfMeasure}
                     </p>
-                    <div className="mt-1.5">{renderExpiry(item)}</div>
+                    <div className="mt-1.5 flex flex-wrap items-center gap-1">
+                      <MedicineBadges product={item} />
+                      {renderExpiry(item)}
+                    </div>
+                    <EligibilityNote eligibility={item.eligibility} compact className="mt-1.5" />
                   </div>
                   {onCompare && <CompareButton item={item} onCompare={onCompare} />}
                 </div>

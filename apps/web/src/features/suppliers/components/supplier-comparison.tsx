@@ -1,6 +1,7 @@
 import type { SupplierMatch } from '@aduro/shared/marketplace';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { EligibilityNote } from '../../../components/ui/eligibility-note';
 import { formatCedis, formatUnits } from '../../../lib/format';
 import { MAX_COMPARED_SUPPLIERS } from '../utils/comparison';
 import { creditLabel, supplierCategoryLabel } from '../utils/supplier-labels';
@@ -34,8 +35,9 @@ function RemoveButton({
 
 /**
  * SPEC §2 supplier comparison: Supplier, Unit price, MOQ, Credit and Type for up to three chosen
- * suppliers. The lowest price is marked once two or more are side by side. A table from the small
- * breakpoint up, one card per supplier on a phone, so nothing scrolls sideways.
+ * suppliers. The lowest price is marked once two or more are side by side, and an offer the buyer may
+ * not release yet says why under its name. A table from the small breakpoint up, one card per supplier
+ * on a phone, so nothing scrolls sideways.
  */
 export function SupplierComparison({ selection, onRemove }: SupplierComparisonProps) {
   if (selection.length === 0) {
@@ -80,6 +82,7 @@ export function SupplierComparison({ selection, onRemove }: SupplierComparisonPr
               <tr key={match.id}>
                 <th scope="row" className="px-5 py-3 text-left font-medium text-slate-900">
                   {match.name}
+                  <EligibilityNote eligibility={match.eligibility} className="mt-1.5 max-w-sm font-normal" />
                 </th>
                 <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
                   <span className="font-medium text-slate-900">{formatCedis(match.unitPrice)}</span>
@@ -110,6 +113,7 @@ export function SupplierComparison({ selection, onRemove }: SupplierComparisonPr
               <p className="min-w-0 font-medium text-slate-900">{match.name}</p>
               <RemoveButton match={match} onRemove={onRemove} />
             </div>
+            <EligibilityNote eligibility={match.eligibility} className="mt-2" />
             <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
               <div>
                 <dt className="text-xs text-slate-500">Unit price</dt>

@@ -1,6 +1,7 @@
 import { MATCH_TAGS, type SupplierMatch } from '@aduro/shared/marketplace';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { EligibilityNote } from '../../../components/ui/eligibility-note';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCedis, formatUnits } from '../../../lib/format';
@@ -61,7 +62,10 @@ function MatchRow({
     // actions move up beside the name, where a laptop user looks for them.
     <li className="grid gap-3 px-5 py-4 sm:grid-cols-[minmax(0,1fr)_auto]">
       <div className="min-w-0">
-        <h3 className="font-semibold text-slate-900">{match.name}</h3>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h3 className="font-semibold text-slate-900">{match.name}</h3>
+          <EligibilityNote eligibility={match.eligibility} compact />
+        </div>
         <p className="mt-0.5 text-sm text-slate-600">
           {supplierLocation(match.location)} · {paymentTermsLabel(match.paymentTerms)}
         </p>
@@ -179,18 +183,38 @@ export function SupplierMatchList({
     );
   }
   if (matches.data.length === 0) return <EmptyState message={NO_MATCHES_MESSAGE} />;
+  const refusals = distinctRefusals(matches.data);
   return (
-    <ul aria-label="Supplier matches" className="divide-y divide-slate-100">
-      {matches.data.map((match) => (
-        <MatchRow
-          key={match.id}
-          match={match}
-          compared={comparedIds.includes(match.id)}
-          onToggleCompare={onToggleCompare}
-          onAddToCart={onAddToCart}
-          onBuildOrder={onBuildOrder}
-        />
-      ))}
-    </ul>
+    <>
+      {refusals.length > 0 && (
+        // One product, so usually one reason for every supplier: said once in full above the offers, each
+        // refused offer then carries the short mark (its reason also in its tooltip and accessible text).
+        <div className="space-y-2 border-b border-slate-100 px-5 py-3">
+          {refusals.map((eligibility) => (
+            <EligibilityNote key={eligibility.reason} eligibility={eligibility} className="text-sm" />
+          ))}
+        </div>
+      )}
+      <ul aria-label="Supplier matches" className="divide-y divide-slate-100">
+        {matches.data.map((match) => (
+          <MatchRow
+            key={match.id}
+            match={match}
+            compared={comparedIds.includes(match.id)}
+            onToggleCompare={onToggleCompare}
+            onAddToCart={onAddToCart}
+            onBuildOrder={onBuildOrder}
+          />
+        ))}
+      </ul>
+    </>
   );
+}
+
+/** The different reasons the buyer may not release these offers, each once, in the order they come. */
+function distinctRefusals(matches: readonly SupplierMatch[]): SupplierMatch['eligibility'][] {
+  const seen = new Map<string, SupplierMatch['eligibility']>();
+  for (const { eligibility } of matches)
+    if (!eligibility.allowed) seen.set(eligibility.reason ?? eligibility.code ?? '', eligibility);
+  return [...seen.values()];
 }

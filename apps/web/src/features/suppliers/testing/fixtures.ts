@@ -26,6 +26,7 @@ export function supplierMatch(overrides: Partial<SupplierMatch> = {}): SupplierM
     supportsCredit: true,
     availableQuantity: 140,
     longestShelfLifeDays: 412,
+    eligibility: { allowed: true, code: null, reason: null },
     ...overrides,
   };
 }
@@ -65,6 +66,9 @@ export function catalogueItem(overrides: Partial<SupplierCatalogueItem> = {}): S
     supportsCredit: false,
     creditLimit: null,
     creditAvailable: null,
+    medicineClass: 'A',
+    controlled: null,
+    eligibility: { allowed: true, code: null, reason: null },
     ...overrides,
   };
 }
