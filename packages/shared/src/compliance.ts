@@ -72,6 +72,8 @@ export const COMPLIANCE_MESSAGES = {
   reviewReason: 'Give the reason, so the pharmacy knows what to fix',
   reviewReasonTooLong: 'Keep the reason to 500 characters or fewer',
   licenceRecordNotFound: 'This organisation has not submitted a licence yet',
+  licenceRecordChanged: (organisation: string) =>
+    `${organisation} sent a new version of its licence since you opened it. Review the new version.`,
   notACustomer: 'Only buying organisations hold a pharmacy licence on Aduro',
 
   /** Refusals (409), naming the product and what is missing. */
@@ -312,6 +314,13 @@ export const licenceReviewSchema = z
       .boolean()
       .optional()
       .describe('Verified only: whether the authorisation is checked too'),
+    submittedAt: z
+      .string()
+      .max(40)
+      .optional()
+      .describe(
+        'The submittedAt of the record the reviewer read: when the buyer has sent a newer version since, the review is refused (409 LICENCE_RECORD_CHANGED) rather than applied to what nobody read',
+      ),
   })
   .refine((v) => v.status !== 'rejected' || !!v.reason, {
     message: COMPLIANCE_MESSAGES.reviewReason,

@@ -129,6 +129,10 @@ export const ERROR_CODES = {
     'conflict',
     'The drop holds a controlled drug not yet signed off by the supplier’s Pharmacist, so it cannot ship.',
   ],
+  LICENCE_RECORD_CHANGED: [
+    'conflict',
+    'The buyer sent a newer version of its licence than the one reviewed (submittedAt differs): read it again.',
+  ],
   NOT_CONTROLLED: ['conflict', 'The order holds no controlled drug; there is nothing to sign off.'],
   NOTHING_TO_SIGN_OFF: [
     'conflict',

@@ -25,3 +25,23 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const { blob, filename } = await apiDownload(path);
   saveBlob(blob, filename ?? fallbackName);
 }
+
+/**
+ * Fetches a file behind the user's token and shows it in a new tab (a licence, to read rather than
+ * keep). The tab is opened before the download so the browser treats it as the user's click, not a
+ * pop-up; it is closed again when the download fails.
+ */
+export async function openFileInNewTab(path: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { blob } = await apiDownload(path);
+    const url = URL.createObjectURL(blob);
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+    // Kept a minute so the new tab can finish reading it.
+    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}

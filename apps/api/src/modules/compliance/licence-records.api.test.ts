@@ -402,6 +402,31 @@ describe("the platform's queue and review", () => {
     ]);
   });
 
+  it('refuses a review of a version the buyer has since replaced (409 LICENCE_RECORD_CHANGED), and applies one of the current version', async () => {
+    const buyer = await registerBuyer();
+    const read = await ownRecord(buyer);
+    // The buyer renews while the reviewer still has the first version open.
+    const renewed = await put(buyer, {
+      licenceKind: 'retail_pharmacy',
+      licenceNumber: 'PCG/RP/GA/9999',
+      licenceExpiresOn: inDays(400),
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+
+    const stale = await review(buyer.orgId, { status: 'verified', submittedAt: read!.submittedAt });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'LICENCE_RECORD_CHANGED',
+      message: COMPLIANCE_MESSAGES.licenceRecordChanged(buyer.name),
+    });
+    expect((await ownRecord(buyer))!.status).toBe('pending');
+
+    const current = await ownRecord(buyer);
+    const fresh = await review(buyer.orgId, { status: 'verified', submittedAt: current!.submittedAt });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json()).toMatchObject({ status: 'verified', number: 'PCG/RP/GA/9999' });
+  });
+
   it('verifies a controlled-drugs authorisation only with the licence, and only one the record carries', async () => {
     const plain = await registerBuyer();
     const none = await review(plain.orgId, { status: 'verified', controlledAuthorised: true });

@@ -86,6 +86,8 @@ export interface LockedRecord extends Record<string, unknown> {
   authorisationNumber: string | null;
   authorisationExpiresOn: string | null;
   controlledAuthorised: boolean;
+  submittedAt: string;
+  organizationName: string;
 }
 
 /**
@@ -100,7 +102,9 @@ export async function lockLicenceRecord(tx: Tx, orgId: string): Promise<LockedRe
                document_storage_key as "documentStorageKey",
                controlled_authorisation_number as "authorisationNumber",
                to_char(controlled_authorisation_expires_on, 'YYYY-MM-DD') as "authorisationExpiresOn",
-               controlled_authorised as "controlledAuthorised"
+               controlled_authorised as "controlledAuthorised",
+               ${iso(sql`submitted_at`)} as "submittedAt",
+               (select o.name from organizations o where o.id = org_id) as "organizationName"
         from licence_records where org_id = ${orgId} for update`,
   );
   return row;

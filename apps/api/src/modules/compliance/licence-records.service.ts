@@ -7,7 +7,7 @@ import {
   type licenceReviewSchema,
 } from '@aduro/shared/compliance';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import type { LicenceStorage, StoredLicence, VerifiedLicence } from '../auth/licence-storage.ts';
 import { recordEvent } from '../events/events.repository.ts';
@@ -154,6 +154,12 @@ export async function reviewLicenceRecord(
   return inTransaction(db, async (tx) => {
     const locked = await lockLicenceRecord(tx, orgId);
     if (!locked) throw recordNotFound();
+    // The reviewer read one version; a renewal sent since is reviewed on its own, never by that verdict.
+    if (review.submittedAt !== undefined && review.submittedAt !== locked.submittedAt)
+      throw conflict(
+        'LICENCE_RECORD_CHANGED',
+        COMPLIANCE_MESSAGES.licenceRecordChanged(locked.organizationName),
+      );
     if (review.controlledAuthorised && !locked.authorisationNumber)
       throw badRequest(LICENCE_RECORD_MESSAGES.noAuthorisation, {
         controlledAuthorised: [LICENCE_RECORD_MESSAGES.noAuthorisation],

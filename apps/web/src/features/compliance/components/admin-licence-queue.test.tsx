@@ -126,7 +126,7 @@ describe('Admin licence review', () => {
       expect(sent).toEqual([
         {
           path: '/admin/entities/org-ridge/licence-record',
-          body: { status: 'verified', controlledAuthorised: true },
+          body: { status: 'verified', controlledAuthorised: true, submittedAt: '2026-11-20T09:00:00.000Z' },
         },
       ]),
     );
@@ -168,7 +168,11 @@ describe('Admin licence review', () => {
       expect(sent).toEqual([
         {
           path: '/admin/entities/org-osu/licence-record',
-          body: { status: 'rejected', reason: 'The licence number is not on the register' },
+          body: {
+            status: 'rejected',
+            reason: 'The licence number is not on the register',
+            submittedAt: '2026-11-20T09:00:00.000Z',
+          },
         },
       ]),
     );

@@ -116,6 +116,8 @@ export function AdminLicenceReviewDialog({
       {
         organizationId: record.organizationId,
         ...confirming,
+        // The version read: a renewal sent since is refused (409) rather than judged by this verdict.
+        submittedAt: record.submittedAt,
         // Only a verification speaks of the authorisation, and only when the record has one.
         controlledAuthorised:
           confirming.status === 'verified' && record.controlledAuthorisation
