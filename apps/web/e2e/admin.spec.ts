@@ -27,6 +27,8 @@ test.describe('platform administration', () => {
     browser,
     request,
   }) => {
+    // A long journey across several accounts: on a slow, shared machine it nears the 60 s default.
+    test.setTimeout(150_000);
     // The supplier pending review has prepared stock, as its users may before activation.
     const login = await request.post('/api/auth/login', {
       data: { email: PENDING_ADMIN, password: DEMO_PASSWORD, userType: 'supplier' },

@@ -40,6 +40,8 @@ test.describe('credit', () => {
   test('a buyer asks for credit, the supplier checks the risk and approves the recommended limit, the buyer orders on credit and a mobile money payment frees it again', async ({
     browser,
   }) => {
+    // A long journey across several accounts: on a slow, shared machine it nears the 60 s default.
+    test.setTimeout(150_000);
     const buyer = await as(browser, ACCOUNTS.customer, 'customer');
     const page = buyer.page;
     await page.goto('/customer/credit');

@@ -55,6 +55,8 @@ test.describe('lawful trade', () => {
   test('a new pharmacy registers with its licence, is refused at approval, is verified by the operator, then approves', async ({
     browser,
   }) => {
+    // A long journey across several accounts: on a slow, shared machine it nears the 60 s default.
+    test.setTimeout(150_000);
     const stamp = Date.now();
     const email = `owner-${stamp}@osu-pharmacy.test`;
     const pharmacy = `Osu Community Pharmacy ${stamp}`;
