@@ -26,6 +26,8 @@ export const events = pgTable(
       .default(sql`'{}'::jsonb`),
     // No foreign key: the trail keeps who acted after that user is removed.
     actorUserId: uuid('actor_user_id'),
+    // The API key the actor's write was made with (issue 33): the trail names it. No foreign key either.
+    apiKeyId: uuid('api_key_id'),
     // clock_timestamp, not now(): the row is written last in its transaction, so this is close to its
     // commit, which is what a resume window is measured against.
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' })

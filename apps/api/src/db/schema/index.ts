@@ -12,3 +12,5 @@ export * from './idempotency.ts';
 export * from './notifications.ts';
 export * from './recalls.ts';
 export * from './compliance.ts';
+export * from './api-keys.ts';
+export * from './inventory-imports.ts';
