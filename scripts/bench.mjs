@@ -98,6 +98,7 @@ async function main() {
   // The other sections live beside the API code they measure, in TypeScript.
   for (const section of [
     'apps/api/bench/inventory.ts',
+    'apps/api/bench/inventory-import.ts',
     'apps/api/bench/marketplace.ts',
     'apps/api/bench/approvals.ts',
     'apps/api/bench/live-market.ts',

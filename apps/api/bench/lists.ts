@@ -125,13 +125,13 @@ async function main() {
         );
         await measure(
           'GET /api/orders first page of 50',
-          `${server.base}/api/orders?sellerId=${sellerId}&limit=50`,
+          `${server.base}/api/orders/page?sellerId=${sellerId}&limit=50`,
           auth,
           25,
         );
         await measure(
           'GET /api/inventory first page of 50',
-          `${server.base}/api/inventory?limit=50`,
+          `${server.base}/api/inventory/page?limit=50`,
           auth,
           15,
         );

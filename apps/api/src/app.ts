@@ -7,12 +7,14 @@ import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LICENCE_MAX_BYTES } from '@aduro/shared/auth';
+import { IMPORT_MAX_BYTES } from '@aduro/shared/inventory-import';
 import { trustProxyOption, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { requestLoggerFactory } from './lib/request-logger.ts';
 import { readsOnly } from './lib/routes.ts';
 import activityRoutes from './modules/activity/activity.routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
+import apiKeyRoutes from './modules/api-keys/api-keys.routes.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { licenceRecordRoutes, licenceReviewRoutes } from './modules/compliance/licence-records.routes.ts';
@@ -28,6 +30,7 @@ import catalogueRoutes from './modules/catalogue/catalogue.routes.ts';
 import creditRoutes from './modules/credit/credit.routes.ts';
 import eventRoutes from './modules/events/events.routes.ts';
 import inventoryRoutes from './modules/inventory/inventory.routes.ts';
+import inventoryImportRoutes from './modules/inventory/imports.routes.ts';
 import invoiceRoutes from './modules/invoices/invoices.routes.ts';
 import orderRoutes from './modules/orders/orders.routes.ts';
 import orderDefaultsRoutes from './modules/orders/orders.defaults.routes.ts';
@@ -181,7 +184,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes);
       await api.register(productLegalStatusRoutes);
       await api.register(inventoryRoutes);
+      // Stock files (issue 33) are read in their own multipart scope: one file, up to 10 MB.
+      await api.register(async (imports) => {
+        await imports.register(fastifyMultipart, {
+          limits: {
+            fileSize: IMPORT_MAX_BYTES,
+            files: 1,
+            fields: 10,
+            fieldSize: 1_000,
+            parts: 20,
+            headerPairs: 200,
+          },
+        });
+        await imports.register(inventoryImportRoutes);
+      });
       await api.register(staffRoutes);
+      await api.register(apiKeyRoutes);
       await api.register(supplierSettingsRoutes);
       await api.register(supplierMarketplaceRoutes);
       await api.register(cartRoutes);

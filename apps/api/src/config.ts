@@ -164,6 +164,16 @@ const envSchema = z
     SMTP_URL: smtpUrl,
     MAIL_FROM: mailFrom,
     APP_URL: appUrl,
+    // Requests one API key may make in a minute, counted across replicas; past it, 429 with Retry-After.
+    API_KEY_RATE_PER_MINUTE: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'must be a number of requests' })
+        .int('must be a whole number of requests')
+        .min(1, 'must be at least 1')
+        .max(1_000_000, 'must be at most 1000000')
+        .default(600),
+    ),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

@@ -103,7 +103,7 @@ async function expectCustomerNav(page: Page, me: Me, path: string) {
   const awaiting = (
     await apiGet<{ total: number }>(
       page,
-      `/orders?buyerId=${me.orgId}&status=AWAITING_CUSTOMER_APPROVAL&limit=1`,
+      `/orders/page?buyerId=${me.orgId}&status=AWAITING_CUSTOMER_APPROVAL&limit=1`,
     )
   ).total;
   const lines = (await apiGet<{ items: unknown[] }>(page, '/cart')).items.length;

@@ -29,6 +29,7 @@ export type { ActivityType };
 /** What the type filter offers, in words. */
 export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'inventory.synced': 'Stock synced',
+  'inventory.imported': 'Stock imported',
   'product.created': 'Product added',
   'supplier.settings_changed': 'Trading terms changed',
   'order.drafted': 'Order drafted',
@@ -54,6 +55,8 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'licence.authorisation_expiring': 'Controlled-drugs authorisation expiring',
   'registrations.expiring': 'FDA registrations expiring',
   'controlled.signed_off': 'Controlled drug signed off',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
 };
 
 /** GET /api/activity and /api/activity.csv: filters, and the page for the JSON list. */
@@ -90,6 +93,8 @@ export const activityItemSchema = z
     description: z.string(),
     /** Who acted; null for the system (daily reminders) or a user since removed. */
     actorName: z.string().nullable(),
+    /** The API key the actor's write was made with (a machine client's), by its name; null: in person. */
+    apiKeyName: z.string().nullable(),
     /** The organisations concerned that the caller may see named (its own and the other party). */
     organisations: z.array(z.object({ id: z.string(), name: z.string() })),
     createdAt: z.string(),

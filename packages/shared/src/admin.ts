@@ -18,8 +18,8 @@ export const ENTITY_STATUS_LABELS: Record<EntityStatus, string> = {
   active: 'Active',
 };
 
-/** GET /api/admin/entities (and entities.csv) query. */
-export const entityListQuerySchema = z.object({
+/** GET /api/admin/entities (and entities.csv) query: every matching organisation (SPEC). */
+export const entityFilterQuerySchema = z.object({
   kind: z.enum(ENTITY_KINDS, { error: 'kind must be supplier or customer' }).optional(),
   /** Only active (true) or only inactive (false) organisations: awaiting review and deactivated alike. */
   active: filterFlag,
@@ -29,8 +29,9 @@ export const entityListQuerySchema = z.object({
     .optional(),
   /** Text in the organisation's name or location, the two the review list shows. */
   q: searchText,
-  ...pageQueryShape,
 });
+/** GET /api/admin/entities/page: the same filters with paging (decision 0014). */
+export const entityListQuerySchema = entityFilterQuerySchema.extend(pageQueryShape);
 export type EntityListQuery = z.output<typeof entityListQuerySchema>;
 
 export const entityUserSchema = z.object({

@@ -73,7 +73,7 @@ export type CreditApplicationRequest = z.input<typeof creditApplicationRequestSc
 export const CREDIT_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type CreditApplicationStatus = (typeof CREDIT_APPLICATION_STATUSES)[number];
 
-export const creditApplicationsQuerySchema = z.object({
+const creditApplicationsFilterShape = {
   supplierId: z.string().uuid({ error: 'supplierId must be an organisation id' }).optional(),
   customerId: z.string().uuid({ error: 'customerId must be an organisation id' }).optional(),
   /** One status; all (or none) lists every application. */
@@ -83,6 +83,12 @@ export const creditApplicationsQuerySchema = z.object({
     })
     .optional()
     .transform((v) => (v === 'all' ? undefined : v)),
+};
+/** GET /api/credit/applications: every matching application (SPEC). */
+export const creditApplicationsListQuerySchema = z.object(creditApplicationsFilterShape);
+/** GET /api/credit/applications/page: the same filters with paging (decision 0014). */
+export const creditApplicationsQuerySchema = z.object({
+  ...creditApplicationsFilterShape,
   ...pageQueryShape,
 });
 export type CreditApplicationsQuery = z.output<typeof creditApplicationsQuerySchema>;

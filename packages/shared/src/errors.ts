@@ -33,6 +33,10 @@ export const ERROR_CODES = {
     'validation',
     'The stock sync names an expiry date already past; send confirmExpired: true to record it as expired stock.',
   ],
+  IMPORT_FILE_INVALID: [
+    'validation',
+    'The import file is not CSV or XLSX, is empty, has no header row naming the columns, or has more than 20,000 rows; the message says which.',
+  ],
   RESET_TOKEN_INVALID: [
     'validation',
     'The password reset link is unknown, expired (30 minutes) or already used: ask for a new one.',
@@ -50,11 +54,17 @@ export const ERROR_CODES = {
     'unauthenticated',
     'The e-mail and password are right but the account is of another type; details.accountType names it.',
   ],
+  API_KEY_INVALID: ['unauthenticated', 'The API key is unknown or has been revoked.'],
 
   // What the caller may do.
   FORBIDDEN: ['forbidden', 'The caller’s role or kind of account may not do this.'],
   OTHER_ORGANISATION: ['forbidden', 'The request names another organisation’s data.'],
   PLATFORM_REGISTRATION: ['forbidden', 'Platform accounts cannot be registered.'],
+  API_KEY_SCOPE_MISSING: [
+    'forbidden',
+    'The API key lacks the scope the operation needs; the message names it.',
+  ],
+  API_KEY_NOT_ALLOWED: ['forbidden', 'API keys cannot call this operation; a person must sign in.'],
 
   // What the request names.
   NOT_FOUND: ['not_found', 'No such route or file.'],
@@ -70,7 +80,9 @@ export const ERROR_CODES = {
   LICENCE_NOT_FOUND: ['not_found', 'The organisation has no licence on file.'],
   NOTIFICATION_NOT_FOUND: ['not_found', 'No such notification for this user.'],
   RECALL_NOT_FOUND: ['not_found', 'No such recall for this organisation.'],
+  IMPORT_NOT_FOUND: ['not_found', 'No such stock import for this organisation.'],
   LICENCE_RECORD_NOT_FOUND: ['not_found', 'The buying organisation has not submitted a pharmacy licence.'],
+  API_KEY_NOT_FOUND: ['not_found', 'No such API key for this organisation.'],
 
   // The state of things does not allow it (409): refresh and decide again.
   EMAIL_TAKEN: ['conflict', 'An account already uses this e-mail.'],
@@ -149,6 +161,11 @@ export const ERROR_CODES = {
   LIMIT_BELOW_BALANCE: ['conflict', 'The new limit is below what the buyer already owes.'],
   LAST_ADMIN: ['conflict', 'The organisation would be left without an Admin.'],
   REMOVE_SELF: ['conflict', 'Users cannot remove themselves.'],
+  API_KEY_NAME_TAKEN: ['conflict', 'Another live key of the organisation has this name.'],
+  IMPORT_NOTHING_TO_APPLY: [
+    'conflict',
+    'Every row of the import has an error: nothing can be applied. Fix the file and upload it again.',
+  ],
   IDEMPOTENCY_KEY_REUSED: ['conflict', 'The Idempotency-Key was used for a different request.'],
   IDEMPOTENCY_IN_PROGRESS: ['conflict', 'The request with this Idempotency-Key is still running; retry.'],
 
@@ -162,6 +179,10 @@ export const ERROR_CODES = {
     'Too many password reset requests for this e-mail or from this network; Retry-After says when.',
   ],
   RATE_LIMITED: ['rate_limited', 'Too many requests; Retry-After says when to try again.'],
+  API_KEY_RATE_LIMITED: [
+    'rate_limited',
+    'The API key made more requests this minute than API_KEY_RATE_PER_MINUTE allows; Retry-After says when the next minute starts.',
+  ],
 
   // The server's side.
   UNAVAILABLE: ['unavailable', 'The database is briefly away; retry after Retry-After seconds.'],

@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 export const EVENT_TYPES = [
   'inventory.synced',
+  /** A stock and price-list import was applied: one event for the whole file (refs.importId). */
+  'inventory.imported',
   'product.created',
   'supplier.settings_changed',
   'cart.changed',
@@ -50,6 +52,10 @@ export const EVENT_TYPES = [
   'registrations.expiring',
   /** A supplier's Pharmacist signed off an order of a controlled drug, writing the controlled register. */
   'controlled.signed_off',
+  /** An organisation's Admin created an API key (its own members only; the key itself is never in it). */
+  'api_key.created',
+  /** An API key was revoked: by an Admin, or with the user who created it when they were removed. */
+  'api_key.revoked',
 ] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -77,6 +83,8 @@ export const eventRefsSchema = z.object({
   recallId: z.uuid().optional(),
   userId: z.uuid().optional(),
   organisationId: z.uuid().optional(),
+  /** api_key.created and api_key.revoked: the key. */
+  apiKeyId: z.uuid().optional(),
   /** organisation.toggled: whether the organisation is active after it, as the activity trail tells it. */
   active: z.boolean().optional(),
   /** staff.changed: what happened to the user named by userId. */
@@ -106,6 +114,17 @@ export const eventRefsSchema = z.object({
   controlledAuthorised: z.boolean().optional(),
   /** licence.reviewed: a verified licence rejected, its verification withdrawn. */
   revoked: z.boolean().optional(),
+  /** inventory.imported: the import applied. */
+  importId: z.uuid().optional(),
+  /** inventory.imported: what the apply did, as the trail tells it. */
+  importCounts: z
+    .object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      skipped: z.number().int(),
+    })
+    .optional(),
   /** The compliance reminders: the expiry date (YYYY-MM-DD) reminded of. */
   expiresOn: z.string().optional(),
 });

@@ -28,22 +28,25 @@ export const INVOICE_MESSAGES = {
 /** Real money only: a payment "on credit" would just move the debt. */
 export const PAYMENT_RECORD_METHODS = PAYMENT_METHODS.filter((m) => m !== 'credit_facility');
 
+const invoicesFilterShape = {
+  buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
+  sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
+  /** overdue: unpaid past its due date (UTC day). */
+  status: z.enum(['unpaid', 'overdue', 'paid', 'void']).optional(),
+  /** true: unpaid past its due date; false: every other invoice. */
+  overdue: filterFlag,
+  /** The other party's name: the supplier for a buyer, the customer for a supplier. */
+  counterparty: searchText,
+  /** Issued on or after this day (UTC, which is Ghana's time). */
+  from: filterDate,
+  /** Issued on or before this day. */
+  to: filterDate,
+};
+/** GET /api/invoices: the whole filtered list (SPEC). */
+export const invoicesListQuerySchema = z.object(invoicesFilterShape).superRefine(refineDateRange);
+/** GET /api/invoices/page: the same filters with paging (decision 0014). */
 export const invoicesQuerySchema = z
-  .object({
-    buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
-    sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
-    /** overdue: unpaid past its due date (UTC day). */
-    status: z.enum(['unpaid', 'overdue', 'paid', 'void']).optional(),
-    /** true: unpaid past its due date; false: every other invoice. */
-    overdue: filterFlag,
-    /** The other party's name: the supplier for a buyer, the customer for a supplier. */
-    counterparty: searchText,
-    /** Issued on or after this day (UTC, which is Ghana's time). */
-    from: filterDate,
-    /** Issued on or before this day. */
-    to: filterDate,
-    ...pageQueryShape,
-  })
+  .object({ ...invoicesFilterShape, ...pageQueryShape })
   .superRefine(refineDateRange);
 export type InvoicesQuery = z.output<typeof invoicesQuerySchema>;
 

@@ -9,7 +9,14 @@ import {
   DRAFT_MESSAGES,
   netTermDays,
 } from './marketplace.ts';
-import { filterDate, pageQueryShape, pageSchema, refineDateRange, searchText } from './pagination.ts';
+import {
+  filterDate,
+  pageQueryShape,
+  pageSchema,
+  refineDateRange,
+  searchText,
+  statusListPattern,
+} from './pagination.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from './payments.ts';
 
 // --- States (SPEC §4, DOMAIN.md "Orders", "Drops") --------------------------------------------------
@@ -226,35 +233,38 @@ export type DraftOrderInput = z.input<typeof draftOrderSchema>;
 export type DraftOrder = z.output<typeof draftOrderSchema>;
 
 /**
- * GET /api/orders. SPEC's buyerId and sellerId, then the list's filters and paging (docs/domain.md
- * "Lists"): without limit or cursor the answer is the whole filtered list, as SPEC's screens expect.
+ * GET /api/orders. SPEC's buyerId and sellerId, then the list's filters: the whole filtered list, as
+ * SPEC's screens expect. GET /api/orders/page takes the same with paging (decision 0014).
  */
+const ordersFilterShape = {
+  buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
+  sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
+  /** One status, or several apart by commas (RELEASED,SHIPPED: what is still on its way). */
+  status: z
+    .string()
+    .regex(statusListPattern(ORDER_STATUSES), `Choose an order status: ${ORDER_STATUSES.join(', ')}`)
+    .optional()
+    .transform((v, ctx): OrderStatus[] | undefined => {
+      if (!v) return undefined;
+      const statuses = v.split(',');
+      if (statuses.every((x): x is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(x)))
+        return statuses;
+      ctx.addIssue({ code: 'custom', message: `Choose an order status: ${ORDER_STATUSES.join(', ')}` });
+      return z.NEVER;
+    }),
+  /** The other party's name: the supplier for a buyer, the customer for a supplier. */
+  counterparty: searchText,
+  /** The product's name or brand, or the order number. */
+  product: searchText,
+  /** Placed on or after this day (UTC, which is Ghana's time). */
+  from: filterDate,
+  /** Placed on or before this day. */
+  to: filterDate,
+};
+export const ordersListQuerySchema = z.object(ordersFilterShape).superRefine(refineDateRange);
+/** GET /api/orders/page: the list's filters and paging (docs/domain.md "Lists"). */
 export const ordersQuerySchema = z
-  .object({
-    buyerId: z.string().uuid({ error: 'buyerId must be an organisation id' }).optional(),
-    sellerId: z.string().uuid({ error: 'sellerId must be an organisation id' }).optional(),
-    /** One status, or several apart by commas (RELEASED,SHIPPED: what is still on its way). */
-    status: z
-      .string()
-      .optional()
-      .transform((v, ctx): OrderStatus[] | undefined => {
-        if (!v) return undefined;
-        const statuses = v.split(',');
-        if (statuses.every((x): x is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(x)))
-          return statuses;
-        ctx.addIssue({ code: 'custom', message: `Choose an order status: ${ORDER_STATUSES.join(', ')}` });
-        return z.NEVER;
-      }),
-    /** The other party's name: the supplier for a buyer, the customer for a supplier. */
-    counterparty: searchText,
-    /** The product's name or brand, or the order number. */
-    product: searchText,
-    /** Placed on or after this day (UTC, which is Ghana's time). */
-    from: filterDate,
-    /** Placed on or before this day. */
-    to: filterDate,
-    ...pageQueryShape,
-  })
+  .object({ ...ordersFilterShape, ...pageQueryShape })
   .superRefine(refineDateRange);
 export type OrdersQuery = z.output<typeof ordersQuerySchema>;
 

@@ -35,6 +35,12 @@ export const pageQueryShape = {
     .optional(),
 };
 
+/** A page query with its limit made explicit (50 unless named): a /page call always answers a Page. */
+export const withPageLimit = <Q extends { limit?: number }>(query: Q): Q & { limit: number } => ({
+  ...query,
+  limit: query.limit ?? PAGE_DEFAULT,
+});
+
 /** True when the caller asked for a page rather than the whole list. */
 export const isPaged = (query: { cursor?: string; limit?: number }) =>
   query.cursor !== undefined || query.limit !== undefined;
@@ -51,9 +57,17 @@ export const searchText = z
 export const filterDate = z
   .string()
   .trim()
+  .meta({ format: 'date' })
   .optional()
   .transform((v) => (v ? v : undefined))
   .refine((v) => v === undefined || isIsoDate(v), PAGINATION_MESSAGES.date);
+
+/**
+ * One status or several apart by commas (`RELEASED,SHIPPED`), as a pattern, so the OpenAPI document
+ * names the values a client may send; blank means every status.
+ */
+export const statusListPattern = (statuses: readonly string[]) =>
+  new RegExp(`^(?:(?:${statuses.join('|')})(?:,(?:${statuses.join('|')}))*)?$`);
 
 /** A yes/no filter written true or false in the query string; blank means either. */
 export const filterFlag = z

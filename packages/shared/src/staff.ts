@@ -35,12 +35,13 @@ export const orgUserSchema = z
   .meta({ id: 'OrgUser' });
 export type OrgUser = z.infer<typeof orgUserSchema>;
 
-/** GET /api/org/users (and org/users.csv) query. */
-export const orgUsersQuerySchema = z.object({
+/** GET /api/org/users (and org/users.csv) query: every matching user (SPEC). */
+export const orgUsersListQuerySchema = z.object({
   /** Text in the user's name or e-mail. */
   q: searchText,
-  ...pageQueryShape,
 });
+/** GET /api/org/users/page: the same filter with paging (decision 0014). */
+export const orgUsersQuerySchema = orgUsersListQuerySchema.extend(pageQueryShape);
 export type OrgUsersQuery = z.output<typeof orgUsersQuerySchema>;
 
 export const orgUsersPageSchema = pageSchema(orgUserSchema, 'OrgUsersPage');

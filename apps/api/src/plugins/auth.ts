@@ -4,8 +4,13 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { hasPermission, type Permission, type UserType } from '@aduro/shared/permissions';
 import { AUTH_MESSAGES, type SessionUser } from '@aduro/shared/auth';
+import { API_KEY_MESSAGES, type ApiKeyScope } from '@aduro/shared/api-keys';
 import type { Config } from '../config.ts';
-import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
+import { runWithApiKey } from '../lib/request-context.ts';
+import { resolveApiKey } from '../modules/api-keys/api-keys.repository.ts';
+import { hashApiKey, isApiKey } from '../modules/api-keys/api-keys.service.ts';
+import { permissionsForScopes, scopeForRoute } from '../modules/api-keys/scopes.ts';
 import { loadSession, type LoadedSession } from '../modules/auth/auth.repository.ts';
 
 declare module '@fastify/jwt' {
@@ -40,6 +45,8 @@ declare module 'fastify' {
     session: SessionUser | null;
     /** The session version the request's token carries, accepted as the user's current one. */
     tokenVersion: number;
+    /** The API key the request was made with (a machine client's); null for a person's session. */
+    apiKey: { id: string; name: string; scopes: ApiKeyScope[] } | null;
   }
 }
 
@@ -106,6 +113,7 @@ export default fp(
 
     app.decorateRequest('session', null);
     app.decorateRequest('tokenVersion', 0);
+    app.decorateRequest('apiKey', null);
 
     app.decorate('signAccessToken', (userId: string, sessionVersion: number) => ({
       token: app.jwt.sign({ sub: userId, ver: sessionVersion }),
@@ -224,6 +232,53 @@ export default fp(
       request.tokenVersion = token.ver;
     };
 
+    // A machine client's key (docs/domain.md "API keys"): one statement finds the live key, counts this
+    // minute's requests and notes its use; then the route must be one the key's scopes open. The session
+    // is never cached: a revoked key is refused on its very next request.
+    const ratePerMinute = opts.config.env.API_KEY_RATE_PER_MINUTE;
+    const resolveKey = async (request: FastifyRequest, key: string) => {
+      const found = await resolveApiKey(app.db, hashApiKey(key));
+      if (!found) throw unauthenticated('API_KEY_INVALID', API_KEY_MESSAGES.invalid);
+      if (found.requests > ratePerMinute) {
+        throw new AppError('API_KEY_RATE_LIMITED', API_KEY_MESSAGES.rateLimited(ratePerMinute), {
+          retryAfterSeconds: Math.max(1, found.secondsLeft),
+        });
+      }
+      const needed = scopeForRoute(request.method, request.routeOptions.url);
+      if (needed === undefined) throw forbidden('API_KEY_NOT_ALLOWED', API_KEY_MESSAGES.notAllowed);
+      if (!found.scopes.includes(needed))
+        throw forbidden('API_KEY_SCOPE_MISSING', API_KEY_MESSAGES.scopeMissing(needed));
+      request.apiKey = { id: found.id, name: found.name, scopes: found.scopes };
+      // The key acts as the Admin who created it, with only the permissions its scopes need: the
+      // routes' own guards and every organisation scope in SQL then apply to it as to a person.
+      request.session = {
+        id: found.userId,
+        email: found.userEmail,
+        name: found.userName,
+        userType: found.orgKind,
+        orgId: found.orgId,
+        organizationName: found.organizationName,
+        organizationActive: found.organizationActive,
+        orgRole: null,
+        roles: [],
+        phoneNumber: null,
+        permissions: permissionsForScopes(found.scopes),
+      };
+    };
+    const apiKeyOf = (header: string | undefined): string | null => {
+      const token = header && BEARER.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : '';
+      return token !== '' && isApiKey(token) ? token : null;
+    };
+    /**
+     * The rest of a keyed request runs inside the key's context, so every event it records names the key
+     * (lib/request-context.ts). Fastify runs the remaining hooks and the handler from `done`, so they and
+     * all they start inherit it.
+     */
+    const continueAsKey = (request: FastifyRequest, done: HookHandlerDoneFunction) => {
+      if (request.apiKey) runWithApiKey(request.apiKey.id, () => done());
+      else done();
+    };
+
     /**
      * Sets request.session or refuses with 401. Answers at once (undefined) when the caller is cached,
      * else with a promise; as a Fastify hook, either way is followed. The answer is the caller's own, so
@@ -233,6 +288,13 @@ export default fp(
     const authenticate: AuthHook = function (request, reply, done) {
       void reply.header('cache-control', 'no-store');
       const header = request.headers.authorization;
+      const key = request.session ? null : apiKeyOf(header);
+      if (key !== null) {
+        const pending = resolveKey(request, key);
+        if (!done) return pending;
+        pending.then(() => continueAsKey(request, done), done);
+        return undefined;
+      }
       if (request.session || (header && BEARER.test(header) && fromCache(request, header))) {
         done?.();
         return undefined;
@@ -259,6 +321,10 @@ export default fp(
       };
       const handler: AuthHook = function (request, reply, done) {
         const pending = authenticate.call(this, request, reply);
+        if (pending && done && request.headers.authorization && apiKeyOf(request.headers.authorization)) {
+          pending.then(() => check(request)).then(() => continueAsKey(request, done), done);
+          return undefined;
+        }
         if (pending) return pending.then(() => check(request));
         check(request);
         done?.();

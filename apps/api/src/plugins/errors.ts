@@ -65,6 +65,10 @@ const answer = (code: ErrorCode, message: string): ErrorResponse => ({
 /** One error handler: messages for status < 500, a generic text above it, full context in the log. */
 export default fp(
   async function errors(app: FastifyInstance) {
+    // Every body the API reads is JSON (or, where a licence is uploaded, multipart). Fastify also parses
+    // text/plain, which sent to a JSON operation reached validation as a string and answered 400; without
+    // the parser it answers 415 (FST_ERR_CTP_INVALID_MEDIA_TYPE below), as the OpenAPI document says.
+    app.removeContentTypeParser('text/plain');
     app.setErrorHandler((raised: FastifyError, request, reply) => {
       let status = 500;
       let body: ErrorResponse;

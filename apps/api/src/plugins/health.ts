@@ -102,7 +102,10 @@ export default fp(
       {
         schema: {
           tags: ['health'],
+          security: [],
           summary: 'Liveness: 200 while the process runs',
+          description:
+            'For an orchestrator: answers while the process can serve at all, without touching the database.',
           response: { 200: liveSchema },
         },
       },
@@ -114,8 +117,12 @@ export default fp(
       {
         schema: {
           tags: ['health'],
+          security: [],
           summary:
             'Readiness: 200 when the database answers and is migrated, 503 otherwise or while draining',
+          description:
+            'For a load balancer: send traffic while 200; 503 with the reason (database unavailable or not ' +
+            'migrated, or the server draining before it stops).',
           response: { 200: liveSchema, 503: notReadySchema },
         },
       },

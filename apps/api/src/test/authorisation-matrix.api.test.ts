@@ -162,6 +162,10 @@ const POLICY: Record<string, Policy> = {
     request: () => ({ url: '/api/admin/market/summary' }),
   },
   'GET /api/admin/entities': { allow: ['platform'], request: () => ({ url: '/api/admin/entities' }) },
+  'GET /api/admin/entities/page': {
+    allow: ['platform'],
+    request: () => ({ url: '/api/admin/entities/page' }),
+  },
   'GET /api/admin/entities.csv': { allow: ['platform'], request: () => ({ url: '/api/admin/entities.csv' }) },
   'PATCH /api/admin/entities/{id}/toggle': {
     allow: ['platform'],
@@ -200,6 +204,7 @@ const POLICY: Record<string, Policy> = {
     }),
   },
   'GET /api/inventory': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory' }) },
+  'GET /api/inventory/page': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory/page' }) },
   'GET /api/inventory.csv': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory.csv' }) },
   'GET /api/inventory/totals': { allow: WITH_INVENTORY, request: () => ({ url: '/api/inventory/totals' }) },
   'POST /api/inventory': {
@@ -220,9 +225,35 @@ const POLICY: Record<string, Policy> = {
       url: `/api/inventory/forecast/${c.own.productId === NONE ? temaProduct.productId : c.own.productId}`,
     }),
   },
+  // Stock import: a preview changes no stock; an unknown import answers 404 to those allowed.
+  'POST /api/inventory/imports': {
+    allow: WITH_INVENTORY,
+    request: () => {
+      const form = new FormData();
+      form.append('file', new Blob(['product,quantity,unitPrice\r\nMatrix product,1,1\r\n']), 'stock.csv');
+      return { url: '/api/inventory/imports', payload: form };
+    },
+  },
+  'GET /api/inventory/imports/template': {
+    allow: WITH_INVENTORY,
+    request: () => ({ url: '/api/inventory/imports/template' }),
+  },
+  'GET /api/inventory/imports/export': {
+    allow: WITH_INVENTORY,
+    request: () => ({ url: '/api/inventory/imports/export' }),
+  },
+  'GET /api/inventory/imports/{id}': {
+    allow: WITH_INVENTORY,
+    request: () => ({ url: `/api/inventory/imports/${NONE}` }),
+  },
+  'POST /api/inventory/imports/{id}/apply': {
+    allow: WITH_INVENTORY,
+    request: () => ({ url: `/api/inventory/imports/${NONE}/apply` }),
+  },
 
   // Staff.
   'GET /api/org/users': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/users' }) },
+  'GET /api/org/users/page': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/users/page' }) },
   'GET /api/org/users.csv': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/users.csv' }) },
   'GET /api/org/users/roles': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/users/roles' }) },
   'POST /api/org/users': {
@@ -247,6 +278,21 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/org/users/{id}': {
     allow: SUPPLIER_ADMINS,
     request: (c) => ({ url: `/api/org/users/${spareUser[c.kind as SignedIn] ?? NONE}` }),
+  },
+
+  // API keys (issue 33): managed by those who manage the organisation's users.
+  'GET /api/org/api-keys': { allow: SUPPLIER_ADMINS, request: () => ({ url: '/api/org/api-keys' }) },
+  'POST /api/org/api-keys': {
+    allow: SUPPLIER_ADMINS,
+    request: () => ({
+      url: '/api/org/api-keys',
+      payload: { name: unique('Matrix key'), scopes: ['inventory:read'] },
+    }),
+  },
+  // An id no organisation has: 404 for those allowed, never 401/403.
+  'DELETE /api/org/api-keys/{id}': {
+    allow: SUPPLIER_ADMINS,
+    request: () => ({ url: `/api/org/api-keys/${NONE}` }),
   },
 
   // Supplier settings and the marketplace.
@@ -324,6 +370,10 @@ const POLICY: Record<string, Policy> = {
     allow: [...CUSTOMERS, ...WITH_SHIPPING, ...WITH_SIGNOFF],
     request: () => ({ url: '/api/orders' }),
   },
+  'GET /api/orders/page': {
+    allow: [...CUSTOMERS, ...WITH_SHIPPING, ...WITH_SIGNOFF],
+    request: () => ({ url: '/api/orders/page' }),
+  },
   'GET /api/orders/defaults': { allow: CUSTOMERS, request: () => ({ url: '/api/orders/defaults' }) },
   'PUT /api/orders/defaults': {
     allow: CUSTOMERS,
@@ -388,6 +438,10 @@ const POLICY: Record<string, Policy> = {
     allow: [...CUSTOMERS, ...WITH_CREDIT],
     request: () => ({ url: '/api/credit/applications' }),
   },
+  'GET /api/credit/applications/page': {
+    allow: [...CUSTOMERS, ...WITH_CREDIT],
+    request: () => ({ url: '/api/credit/applications/page' }),
+  },
   'POST /api/credit/applications/{id}/approve': {
     allow: WITH_CREDIT,
     request: (c) => ({
@@ -404,6 +458,10 @@ const POLICY: Record<string, Policy> = {
     request: (c) => ({ url: `/api/credit/applications/${c.own.applicationId}/risk` }),
   },
   'GET /api/invoices': { allow: [...CUSTOMERS, ...WITH_CREDIT], request: () => ({ url: '/api/invoices' }) },
+  'GET /api/invoices/page': {
+    allow: [...CUSTOMERS, ...WITH_CREDIT],
+    request: () => ({ url: '/api/invoices/page' }),
+  },
   'GET /api/invoices/{id}/pdf': {
     allow: [...CUSTOMERS, ...WITH_CREDIT],
     request: (c) => ({ url: `/api/invoices/${c.own.invoiceId}/pdf` }),

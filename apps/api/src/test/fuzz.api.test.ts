@@ -521,7 +521,9 @@ it('answers a multipart part without a field name with 400 and a message, on eve
   const named = '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nowner@fuzz.test\r\n';
   const answers: string[] = [];
   for (const op of multipart) {
-    for (const caller of ['anonymous', 'customer'] as const) {
+    // Each form is read for a caller who may send it: a supplier's stock file, a customer's licence.
+    const member = op.path.startsWith('/api/inventory/') ? 'supplier' : 'customer';
+    for (const caller of ['anonymous', member] as const) {
       for (const disposition of UNNAMED_DISPOSITIONS) {
         // Alone, and after a named field, with the form closed properly.
         for (const payload of [unnamedPart(disposition, 'x'), named + unnamedPart(disposition, 'x')]) {

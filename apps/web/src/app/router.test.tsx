@@ -46,7 +46,7 @@ describe('route guards', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
     mockFetch({
       'GET /auth/me': () => json(clerk),
-      [`GET /orders?sellerId=${clerk.orgId}&status=RELEASED%2CSHIPPED&limit=20`]: () =>
+      [`GET /orders/page?sellerId=${clerk.orgId}&status=RELEASED%2CSHIPPED&limit=20`]: () =>
         json({ items: [], nextCursor: null, total: 0 }),
       [`GET /orders?sellerId=${clerk.orgId}&status=AWAITING_CUSTOMER_APPROVAL`]: () => json([]),
     });
@@ -70,8 +70,8 @@ describe('route guards', () => {
     mockFetch({
       'GET /auth/me': () => json(supplier),
       'GET /inventory/totals': () => json({ lots: 0, unitsOnHand: 0, value: 0, lotsAtRisk: 0 }),
-      'GET /inventory?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
-      'GET /org/users?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
+      'GET /inventory/page?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
+      'GET /org/users/page?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
       'GET /org/users/roles': () => json([]),
       'GET /org/settings': () =>
         json({

@@ -91,7 +91,7 @@ const noRecalls = () => Response.json([]);
 const noOrdersAwaiting = () => Response.json({ items: [], nextCursor: null, total: 0 });
 const emptyCart = () =>
   Response.json({ items: [], totals: { lineItems: 0, totalQuantity: 0, estimatedValue: 0 } });
-const AWAITING_COUNT = /^GET \/orders\?buyerId=[^&]+&status=AWAITING_CUSTOMER_APPROVAL&limit=1$/;
+const AWAITING_COUNT = /^GET \/orders\/page\?buyerId=[^&]+&status=AWAITING_CUSTOMER_APPROVAL&limit=1$/;
 /**
  * The customer area's licence banner (features/compliance/components/licence-banner.tsx) reads the
  * buyer's licence on every customer screen: verified, so no banner shows, unless scripted.

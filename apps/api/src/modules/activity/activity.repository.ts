@@ -40,6 +40,10 @@ export interface ActivityRow extends Record<string, unknown> {
   createdAt: string;
   actorName: string | null;
   actorEmail: string | null;
+  /** The API key the write was made with, by name (the key of an api_key.* event is apiKeySubjectName). */
+  apiKeyName: string | null;
+  /** api_key.created and api_key.revoked: the key's name. */
+  apiKeySubjectName: string | null;
   organisations: { id: string; name: string }[];
   /**
    * The product of the first order the scope may see, else (an event naming no orders) the first the
@@ -141,6 +145,7 @@ export async function listActivity(
     sql`
       select e.id, e.type, e.org_ids as "orgIds", e.refs, ${iso(sql`e.created_at`)} as "createdAt",
              u.name as "actorName", u.email as "actorEmail",
+             ak.name as "apiKeyName", aks.name as "apiKeySubjectName",
              coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.name)
                        from organizations x where x.id = any(e.org_ids) and ${visibleOrg}), '[]'::json)
                as organisations,
@@ -206,6 +211,9 @@ export async function listActivity(
       ) pay on true
       left join recalls r on r.id = ${ref('recallId')}
       left join users su on su.id = ${ref('userId')}
+      -- Keys are never deleted (only revoked), so an old write still names its key.
+      left join api_keys ak on ak.id = e.api_key_id
+      left join api_keys aks on aks.id = ${ref('apiKeyId')}
       where ${whereOf(scope, filters)}
         ${page.beforeId !== null ? sql`and e.id < ${page.beforeId}` : sql``}
       order by e.id desc

@@ -79,6 +79,13 @@ export function describe(row: ActivityRow): string {
   switch (row.type) {
     case 'inventory.synced':
       return `${who} synced stock of ${product}`;
+    case 'inventory.imported': {
+      const c = row.refs.importCounts;
+      if (!c) return `${who} imported stock from a file`;
+      const skipped =
+        c.skipped > 0 ? `; ${c.skipped} ${c.skipped === 1 ? 'row' : 'rows'} with errors skipped` : '';
+      return `${who} imported stock from a file: ${c.created} new, ${c.updated} updated, ${c.unchanged} unchanged${skipped}`;
+    }
     case 'product.created':
       return `${who} added ${product} to the catalogue`;
     case 'supplier.settings_changed':
@@ -178,6 +185,10 @@ export function describe(row: ActivityRow): string {
     }
     case 'controlled.signed_off':
       return `${who} signed off ${order} of ${product} for ${buyer} in the controlled register`;
+    case 'api_key.created':
+      return `${who} created API key ${quoted(row.apiKeySubjectName ?? 'a key')}`;
+    case 'api_key.revoked':
+      return `${who} revoked API key ${quoted(row.apiKeySubjectName ?? 'a key')}`;
     case 'product.legal_status_changed': {
       const changes = (row.refs.legalStatusChanges ?? []).map(
         (c) =>
@@ -201,6 +212,7 @@ const toItem =
     type: row.type,
     description: describe(row),
     actorName: row.actorName,
+    apiKeyName: row.apiKeyName,
     organisations: row.organisations,
     createdAt: row.createdAt,
     refs: visibleRefs(user, row),

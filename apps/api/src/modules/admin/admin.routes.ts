@@ -9,6 +9,7 @@ import {
   ENTITIES_CSV_FILE,
   entityIdParamsSchema,
   entityListQuerySchema,
+  entityFilterQuerySchema,
   marketSummarySchema,
   toggleEntitySchema,
 } from '@aduro/shared/admin';
@@ -24,7 +25,9 @@ import {
   toggleEntity,
 } from './admin.service.ts';
 import type { LlmSettings } from './market-summary.llm.ts';
-import { errorResponses } from '../../lib/error-responses.ts';
+import { errorResponses, mediaResponse } from '../../lib/error-responses.ts';
+import { LICENCE_MIME_TYPES } from '@aduro/shared/auth';
+import { withPageLimit } from '@aduro/shared/pagination';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -76,25 +79,45 @@ export default async function adminRoutes(
         summary:
           'Customer and supplier organisations for review: awaiting review first, then deactivated, then active, each by name',
         description:
-          'Filters: kind (supplier or customer), active (true or false), status (awaiting_review: a supplier ' +
-          'never yet activated, whose licence awaits review; deactivated; active), q (text in the name or ' +
-          'location). ' +
-          'Paging: without limit or cursor the answer is every matching organisation, as an array (SPEC). ' +
-          'With limit (1 to 200) or cursor it is an AdminEntitiesPage of `limit` organisations (50 by ' +
+          'Filters: kind (supplier or customer), active (true or false), status (awaiting_review: a ' +
+          'supplier never yet activated, whose licence awaits review; deactivated; active), q (text in the ' +
+          'name or location). Every matching organisation, as an array (SPEC); GET /api/admin/entities/page ' +
+          'answers the same in pages.',
+        security,
+        querystring: entityFilterQuerySchema,
+        response: {
+          200: z.array(adminEntitySchema),
+          ...errors,
+        },
+      },
+    },
+    async (request) => getEntities(app.db, request.query),
+  );
+
+  // The same list in pages, a shape of its own (decision 0014); a static path, so no '/admin/entities/:id' takes it.
+  r.get(
+    '/admin/entities/page',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Customer and supplier organisations for review: awaiting review first, then deactivated, then active, each by name, in pages',
+        description:
+          'Filters: kind (supplier or customer), active (true or false), status (awaiting_review: a ' +
+          'supplier never yet activated, whose licence awaits review; deactivated; active), q (text in the ' +
+          'name or location). Paging: an AdminEntitiesPage of `limit` organisations (1 to 200, 50 by ' +
           'default) with total and nextCursor, which the next call passes as cursor with the same filters; ' +
           'pages neither repeat nor skip an organisation when others register meanwhile. A cursor this list ' +
           'did not give answers 400.',
         security,
         querystring: entityListQuerySchema,
         response: {
-          200: z.union([z.array(adminEntitySchema), adminEntitiesPageSchema]).meta({
-            description: 'An array without paging parameters; an AdminEntitiesPage with limit or cursor',
-          }),
+          200: adminEntitiesPageSchema,
           ...errors,
         },
       },
     },
-    async (request) => getEntities(app.db, request.query),
+    async (request) => getEntities(app.db, withPageLimit(request.query)),
   );
 
   // '.csv' sits in the static segment, not after a '/', so no '/admin/entities/:id/...' route can take it.
@@ -158,10 +181,17 @@ export default async function adminRoutes(
       schema: {
         tags: ['admin'],
         summary: "Stream an organisation's uploaded licensure document",
+        description:
+          'Platform administrators: the licensure document an organisation uploaded at registration, ' +
+          'inline with the type it was stored as, never cached. 404 when the organisation or its file ' +
+          'does not exist.',
         security,
         params: entityIdParamsSchema,
         response: {
-          200: z.unknown().describe('The licensure document as uploaded: pdf, png, jpeg, doc or docx'),
+          200: mediaResponse(
+            'The licensure document as uploaded: pdf, png, jpeg, doc or docx',
+            Object.keys(LICENCE_MIME_TYPES),
+          ),
           ...errors,
         },
       },

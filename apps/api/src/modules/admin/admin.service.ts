@@ -69,7 +69,11 @@ const filtersOf = ({ kind, active, status, q }: EntityListQuery): EntityFilters 
 /**
  * Organisations for review, filtered: the whole list as an array, or a page of it when the query names
  * limit or cursor.
+ * Overloaded so each route gets its one shape: a query naming limit (GET .../page) answers the
+ * page, one without the whole list (decision 0014).
  */
+export function getEntities(db: Db, query: EntityListQuery & { limit: number }): Promise<Page<AdminEntity>>;
+export function getEntities(db: Db, query: Omit<EntityListQuery, 'cursor' | 'limit'>): Promise<AdminEntity[]>;
 export async function getEntities(
   db: Db,
   query: EntityListQuery,

@@ -58,7 +58,7 @@ async function all(query: string): Promise<AdminEntity[]> {
 }
 
 async function page(query: string): Promise<Page<AdminEntity>> {
-  const res = await get(`/api/admin/entities${query}`);
+  const res = await get(`/api/admin/entities/page${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return adminEntitiesPageSchema.parse(res.json());
 }
@@ -179,7 +179,7 @@ describe('GET /api/admin/entities filters', () => {
       ['?status=pending', 'status'],
       [`?q=${'x'.repeat(101)}`, 'q'],
     ] as const) {
-      const res = await get(`/api/admin/entities${query}`);
+      const res = await get(`/api/admin/entities/page${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().fieldErrors ?? {}), query).toContain(field);
     }
@@ -187,7 +187,7 @@ describe('GET /api/admin/entities filters', () => {
 
   it('stays for platform administrators, paged or not', async () => {
     const supplier = await t.login('admin@tema-pharma.demo', 'supplier');
-    expect((await get('/api/admin/entities?limit=5', supplier)).statusCode).toBe(403);
+    expect((await get('/api/admin/entities/page?limit=5', supplier)).statusCode).toBe(403);
     expect((await get('/api/admin/entities.csv', supplier)).statusCode).toBe(403);
   });
 });

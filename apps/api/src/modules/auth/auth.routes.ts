@@ -12,6 +12,7 @@ import {
   passwordResetRequestSchema,
   registerSchema,
   sessionUserSchema,
+  LICENCE_MIME_TYPES,
 } from '@aduro/shared/auth';
 import { badRequest, toFieldErrors } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -27,7 +28,7 @@ import {
   confirmPasswordReset,
   type PasswordResetJob,
 } from './password-reset.service.ts';
-import { errorResponses } from '../../lib/error-responses.ts';
+import { errorResponses, mediaResponse } from '../../lib/error-responses.ts';
 
 export interface AuthRoutesOptions {
   limiter: LoginLimiter;
@@ -64,6 +65,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
     {
       schema: {
         tags: ['auth'],
+        security: [],
         summary: 'Sign in with e-mail, password and user type',
         description:
           'An unknown e-mail or a wrong password is 401 INVALID_CREDENTIALS. The right password for an ' +
@@ -81,6 +83,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
     {
       schema: {
         tags: ['auth'],
+        security: [],
         summary: 'Create an organisation and its first user',
         description:
           'multipart/form-data. Suppliers also send supplierCategory, licensureDocument (pdf, png, jpeg, doc or ' +
@@ -142,6 +145,9 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, with permissions from their current roles',
+        description:
+          'Who the Bearer token (a session token or an API key) stands for: the user, their ' +
+          'organisation and the permissions their roles give now, read again when roles change.',
         security: [{ bearerAuth: [] }],
         response: { 200: sessionUserSchema, ...errorResponses(401) },
       },
@@ -197,6 +203,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
     {
       schema: {
         tags: ['auth'],
+        security: [],
         summary: 'Ask for a password reset link by e-mail',
         description:
           'Always answers 202 with the same body, whether or not an account uses the e-mail; the lookup and ' +
@@ -220,6 +227,7 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
     {
       schema: {
         tags: ['auth'],
+        security: [],
         summary: "Set a new password with a reset link's token; every session of the user ends",
         description:
           'The password needs at least 8 characters. An unknown, expired or used token is 400 ' +
@@ -241,9 +249,15 @@ export default async function authRoutes(app: FastifyInstance, opts: AuthRoutesO
       schema: {
         tags: ['auth'],
         summary: "The caller's own organisation's licensure document, as uploaded at registration",
+        description:
+          'Suppliers only: the file their organisation uploaded at registration, inline with the type ' +
+          'it was stored as, never cached. 404 when none was uploaded.',
         security: [{ bearerAuth: [] }],
         response: {
-          200: z.unknown().describe('The licensure document: pdf, png, jpeg, doc or docx'),
+          200: mediaResponse(
+            'The licensure document: pdf, png, jpeg, doc or docx',
+            Object.keys(LICENCE_MIME_TYPES),
+          ),
           ...errorResponses(401, 403, 404),
         },
       },

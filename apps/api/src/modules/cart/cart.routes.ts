@@ -119,6 +119,7 @@ export default async function cartRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Remove one of your cart lines',
+        description: "Removes one line of the caller's own cart and answers the cart as it now is.",
         security,
         params: cartItemParamsSchema,
         response: { 200: cartSchema, ...errors },
@@ -133,6 +134,7 @@ export default async function cartRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Empty your cart',
+        description: "Removes every line of the caller's cart and answers the cart, now empty.",
         security,
         response: { 200: cartSchema, ...errors },
       },

@@ -449,7 +449,11 @@ describe('the order as its parties read it', () => {
     const order = await drafted(p.id, [5]);
     const eligibilityIn = async (token: string) => {
       const one = await call('GET', `/api/orders/${order.id}`, token);
-      const page = await call('GET', `/api/orders?limit=200&product=${encodeURIComponent(p.name)}`, token);
+      const page = await call(
+        'GET',
+        `/api/orders/page?limit=200&product=${encodeURIComponent(p.name)}`,
+        token,
+      );
       expect(page.statusCode, page.body).toBe(200);
       const paged = ordersPageSchema.parse(page.json()).items.find((o) => o.id === order.id);
       const whole = await call('GET', `/api/orders?product=${encodeURIComponent(p.name)}`, token);

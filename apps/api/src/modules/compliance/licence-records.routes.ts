@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { entityIdParamsSchema } from '@aduro/shared/admin';
-import { AUTH_MESSAGES } from '@aduro/shared/auth';
+import { AUTH_MESSAGES, LICENCE_MIME_TYPES } from '@aduro/shared/auth';
 import {
   COMPLIANCE_MESSAGES,
   licenceQueueQuerySchema,
@@ -13,7 +12,7 @@ import {
   myLicenceRecordSchema,
 } from '@aduro/shared/compliance';
 import { todayUtc } from '@aduro/shared/inventory';
-import { errorResponses } from '../../lib/error-responses.ts';
+import { errorResponses, mediaResponse } from '../../lib/error-responses.ts';
 import { badRequest, toFieldErrors } from '../../lib/errors.ts';
 import { caller, member } from '../../plugins/auth.ts';
 import { sendLicence, type LicenceStorage, type StagedLicence } from '../auth/licence-storage.ts';
@@ -28,9 +27,10 @@ import {
 } from './licence-records.service.ts';
 
 const security = [{ bearerAuth: [] }];
-const documentAnswer = z
-  .unknown()
-  .describe('The licence document as uploaded (pdf, png, jpeg, doc or docx), inline, never cached');
+const documentAnswer = mediaResponse(
+  'The licence document as uploaded (pdf, png, jpeg, doc or docx), inline, never cached',
+  Object.keys(LICENCE_MIME_TYPES),
+);
 
 /**
  * The buyer's own licence: GET and PUT /org/licence-record (multipart), GET /org/licence-record/document.
@@ -50,6 +50,9 @@ export async function licenceRecordRoutes(app: FastifyInstance, opts: { storage:
       schema: {
         tags: ['compliance'],
         summary: "The caller's organisation's pharmacy licence and its review; record null when none",
+        description:
+          'Customers only: the licence the buying organisation recorded (number, expiry, document) and ' +
+          'where its review stands.',
         security,
         response: { 200: myLicenceRecordSchema, ...errorResponses(401, 403) },
       },
@@ -105,6 +108,9 @@ export async function licenceRecordRoutes(app: FastifyInstance, opts: { storage:
       schema: {
         tags: ['compliance'],
         summary: "The caller's organisation's licence document, as uploaded",
+        description:
+          'Customers only: the document of their own licence record, inline with the type it was stored ' +
+          'as, never cached. 404 when there is none.',
         security,
         response: { 200: documentAnswer, ...errorResponses(401, 403, 404) },
       },
@@ -171,6 +177,9 @@ export async function licenceReviewRoutes(app: FastifyInstance, opts: { storage:
       schema: {
         tags: ['admin'],
         summary: "Stream a buying organisation's licence document",
+        description:
+          'Platform administrators: the document a buying organisation attached to its licence record, ' +
+          'inline, never cached. 404 when the organisation or its document does not exist.',
         security,
         params: entityIdParamsSchema,
         response: { 200: documentAnswer, ...errorResponses(400, 401, 403, 404) },

@@ -358,7 +358,7 @@ describe('GET /api/inventory: the supplier sees why buyers are not offered a pro
 
     const page = await t.app.inject({
       method: 'GET',
-      url: `/api/inventory?limit=5&product=${encodeURIComponent(product.name)}`,
+      url: `/api/inventory/page?limit=5&product=${encodeURIComponent(product.name)}`,
       headers: { authorization: stock },
     });
     expect(page.statusCode).toBe(200);

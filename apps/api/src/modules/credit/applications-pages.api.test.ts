@@ -82,7 +82,7 @@ async function all(query: string, authorization: string): Promise<CreditApplicat
 }
 
 async function page(query: string, authorization: string): Promise<Page<CreditApplication>> {
-  const res = await get(`/api/credit/applications${query}`, authorization);
+  const res = await get(`/api/credit/applications/page${query}`, authorization);
   expect(res.statusCode, res.body).toBe(200);
   return creditApplicationsPageSchema.parse(res.json());
 }
@@ -193,7 +193,7 @@ describe('GET /api/credit/applications filters', () => {
       ['?limit=201', 'limit'],
       ['?status=lost', 'status'],
     ] as const) {
-      const res = await get(`/api/credit/applications${query}`, temaCredit);
+      const res = await get(`/api/credit/applications/page${query}`, temaCredit);
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().fieldErrors ?? {}), query).toContain(field);
     }
@@ -208,11 +208,11 @@ describe('GET /api/credit/applications pages and tenancy', () => {
     expect(byAma.items.length).toBeGreaterThan(0);
     expect(byAma.items.every((a) => a.customer.id === org[ACCRACARE])).toBe(true);
     expect(ids(byAma.items)).toEqual(ids(await all('', ama)));
-    expect((await get(`/api/credit/applications?supplierId=${org[TEMA]}&limit=5`, medilink)).statusCode).toBe(
-      403,
-    );
     expect(
-      (await get(`/api/credit/applications?customerId=${org[ACCRACARE]}&limit=5`, kejetia)).statusCode,
+      (await get(`/api/credit/applications/page?supplierId=${org[TEMA]}&limit=5`, medilink)).statusCode,
+    ).toBe(403);
+    expect(
+      (await get(`/api/credit/applications/page?customerId=${org[ACCRACARE]}&limit=5`, kejetia)).statusCode,
     ).toBe(403);
   });
 

@@ -8,6 +8,7 @@ import {
   creditApplicationSchema,
   creditApplicationsPageSchema,
   creditApplicationsQuerySchema,
+  creditApplicationsListQuerySchema,
   creditLineSchema,
   creditLinesQuerySchema,
   rejectApplicationSchema,
@@ -25,6 +26,7 @@ import {
 } from './credit.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { withPageLimit } from '@aduro/shared/pagination';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -49,6 +51,9 @@ export default async function creditRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The caller’s credit lines with each supplier',
+        description:
+          "Customers only: each supplier's credit line for the caller's organisation, with its limit " +
+          "and balance; customerId, when given, must be the caller's own.",
         security,
         querystring: creditLinesQuerySchema,
         response: { 200: z.array(creditLineSchema), ...errors },
@@ -64,6 +69,9 @@ export default async function creditRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Apply to an active supplier for credit (one pending application per supplier)',
+        description:
+          "Customers only: asks an active supplier for credit; the supplier's credit staff approve it " +
+          'with a limit or reject it. A second pending application to the same supplier answers 409.',
         security,
         body: creditApplicationRequestSchema,
         response: { 201: creditApplicationSchema, ...errors },
@@ -82,25 +90,48 @@ export default async function creditRoutes(app: FastifyInstance) {
         summary:
           'Applications to the caller’s organisation, or by it: pending first (oldest first), then decided',
         description:
-          'Credit staff (manage_credit) see the applications made to their supplier (supplierId, their own); ' +
-          'a customer sees its own (customerId, its own). Filter: status (pending, approved or rejected; all ' +
-          'or none lists every one). Order: pending oldest first, then decided latest decision first, then ' +
-          'by id. Paging: without limit or cursor the answer is every matching application, as an array ' +
-          '(SPEC). With limit (1 to 200) or cursor it is a CreditApplicationsPage of `limit` applications (50 ' +
-          'by default) with total and nextCursor, which the next call passes as cursor with the same filters; ' +
-          'pages neither repeat nor skip an application when others are submitted meanwhile. A cursor this ' +
-          'list did not give answers 400.',
+          'Credit staff (manage_credit) see the applications made to their supplier (supplierId, their ' +
+          'own); a customer sees its own (customerId, its own). Filter: status (pending, approved or ' +
+          'rejected; all or none lists every one). Order: pending oldest first, then decided latest ' +
+          'decision first, then by id. Every matching application, as an array (SPEC); GET ' +
+          '/api/credit/applications/page answers the same in pages.',
         security,
-        querystring: creditApplicationsQuerySchema,
+        querystring: creditApplicationsListQuerySchema,
         response: {
-          200: z.union([z.array(creditApplicationSchema), creditApplicationsPageSchema]).meta({
-            description: 'An array without paging parameters; a CreditApplicationsPage with limit or cursor',
-          }),
+          200: z.array(creditApplicationSchema),
           ...errors,
         },
       },
     },
     async (request) => getApplications(app.db, caller(request), request.query),
+  );
+
+  // The same list in pages, a shape of its own (decision 0014); a static path, so no '/credit/applications/:id' takes it.
+  r.get(
+    '/credit/applications/page',
+    {
+      preValidation: applicationReader,
+      schema: {
+        tags,
+        summary:
+          'Applications to the caller’s organisation, or by it: pending first (oldest first), then decided, in pages',
+        description:
+          'Credit staff (manage_credit) see the applications made to their supplier (supplierId, their ' +
+          'own); a customer sees its own (customerId, its own). Filter: status (pending, approved or ' +
+          'rejected; all or none lists every one). Order: pending oldest first, then decided latest ' +
+          'decision first, then by id. Paging: a CreditApplicationsPage of `limit` applications (1 to 200, ' +
+          '50 by default) with total and nextCursor, which the next call passes as cursor with the same ' +
+          'filters; pages neither repeat nor skip an application when others are submitted meanwhile. A ' +
+          'cursor this list did not give answers 400.',
+        security,
+        querystring: creditApplicationsQuerySchema,
+        response: {
+          200: creditApplicationsPageSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => getApplications(app.db, caller(request), withPageLimit(request.query)),
   );
 
   r.post(
@@ -111,6 +142,10 @@ export default async function creditRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Approve with a limit: create the credit line or set its limit (never below the balance)',
+        description:
+          "The supplier's credit staff (manage_credit) approve a pending application with a limit, " +
+          "creating the customer's credit line or setting its limit, which may not fall below the " +
+          'balance owed. Idempotent with an Idempotency-Key header; a decided application answers 409.',
         security,
         headers: idempotencyHeadersSchema,
         params: applicationIdParamsSchema,

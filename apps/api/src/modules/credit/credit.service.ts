@@ -96,7 +96,19 @@ export async function applyForCredit(
  * The applications made to the caller's supplier, or by the caller's customer (the id naming the
  * caller's own side must be its organisation, 403 otherwise), optionally of one status: the whole list
  * as an array, or a page of it when the query names limit or cursor.
+ * Overloaded so each route gets its one shape: a query naming limit (GET .../page) answers the
+ * page, one without the whole list (decision 0014).
  */
+export function getApplications(
+  db: Db,
+  user: SessionUser,
+  query: CreditApplicationsQuery & { limit: number },
+): Promise<Page<CreditApplication>>;
+export function getApplications(
+  db: Db,
+  user: SessionUser,
+  query: Omit<CreditApplicationsQuery, 'cursor' | 'limit'>,
+): Promise<CreditApplication[]>;
 export async function getApplications(
   db: Db,
   user: SessionUser,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerSession } from '../../plugins/auth.ts';
 import { openStream } from './events.service.ts';
-import { errorResponses } from '../../lib/error-responses.ts';
+import { errorResponses, mediaResponse } from '../../lib/error-responses.ts';
 
 const lastEventIdSchema = z.object({
   'last-event-id': z
@@ -41,7 +41,9 @@ export default async function eventRoutes(app: FastifyInstance) {
         security: [{ bearerAuth: [] }],
         headers: lastEventIdSchema,
         response: {
-          200: z.string().describe('text/event-stream'),
+          200: mediaResponse('Server-Sent Events, as long as the caller stays signed in', [
+            'text/event-stream',
+          ]),
           ...errorResponses(400, 401),
         },
       },

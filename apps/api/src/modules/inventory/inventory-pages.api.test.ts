@@ -44,7 +44,7 @@ async function all(query: string, authorization = tema): Promise<InventoryRow[]>
 }
 
 async function page(query: string, authorization = tema): Promise<Page<InventoryRow>> {
-  const res = await get(`/api/inventory${query}`, authorization);
+  const res = await get(`/api/inventory/page${query}`, authorization);
   expect(res.statusCode, res.body).toBe(200);
   return inventoryPageSchema.parse(res.json());
 }
@@ -256,7 +256,7 @@ describe('GET /api/inventory filters', () => {
       [`?product=${'x'.repeat(101)}`, 'product'],
       [`?batch=${'x'.repeat(101)}`, 'batch'],
     ] as const) {
-      const res = await get(`/api/inventory${query}`, tema);
+      const res = await get(`/api/inventory/page${query}`, tema);
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().fieldErrors ?? {}), query).toContain(field);
       const csv = await get(`/api/inventory.csv${query}`, tema);

@@ -9,7 +9,11 @@ import {
   inventorySyncSchema,
   inventoryTotalsSchema,
 } from '@aduro/shared/inventory';
-import { inventoryPageSchema, inventoryQuerySchema } from '@aduro/shared/inventory-list';
+import {
+  inventoryPageSchema,
+  inventoryQuerySchema,
+  inventoryListQuerySchema,
+} from '@aduro/shared/inventory-list';
 import { CSV_BOM } from '../../lib/csv.ts';
 import { sendJsonText } from '../../lib/json-reply.ts';
 import { member } from '../../plugins/auth.ts';
@@ -21,6 +25,7 @@ import {
   syncInventory,
 } from './inventory.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { withPageLimit } from '@aduro/shared/pagination';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -41,28 +46,46 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         tags: ['inventory'],
         summary: "The signed-in supplier's stock lots, by product name, then expiry, then batch",
         description:
-          'Filters: product (text in the product’s name or brand), status (an expiry status, or several apart ' +
-          'by commas: expired, expiring_soon, healthy, not_applicable; as of today, UTC), batch (text in the ' +
-          'batch number). Paging: without limit or cursor the answer is every matching lot, as an array ' +
-          '(SPEC). With limit (1 to 200) or cursor it is an InventoryPage of `limit` lots (50 by default) ' +
-          'with total and nextCursor, which the next call passes as cursor with the same filters; pages ' +
-          'neither repeat nor skip a lot when others are synced meanwhile. A cursor this list did not give ' +
-          'answers 400.',
+          'Filters: product (text in the product’s name or brand), status (an expiry status, or several ' +
+          'apart by commas: expired, expiring_soon, healthy, not_applicable; as of today, UTC), batch (text ' +
+          'in the batch number). Every matching lot, as an array (SPEC); GET /api/inventory/page answers ' +
+          'the same in pages.',
         security,
-        querystring: inventoryQuerySchema,
+        querystring: inventoryListQuerySchema,
         response: {
-          200: z.union([z.array(inventoryRowSchema), inventoryPageSchema]).meta({
-            description: 'An array without paging parameters; an InventoryPage with limit or cursor',
-          }),
+          200: z.array(inventoryRowSchema),
           ...errors,
         },
       },
     },
-    async (request, reply) => {
-      const answer = await getInventory(app.db, member(request).orgId, request.query);
-      // The whole list is already the JSON of InventoryRow[], built by PostgreSQL.
-      return typeof answer === 'string' ? sendJsonText(reply, answer) : answer;
+    // The whole list is already the JSON of InventoryRow[], built by PostgreSQL.
+    async (request, reply) =>
+      sendJsonText(reply, await getInventory(app.db, member(request).orgId, request.query)),
+  );
+
+  // The same list in pages, a shape of its own (decision 0014); a static path, so no '/inventory/:id' takes it.
+  r.get(
+    '/inventory/page',
+    {
+      schema: {
+        tags: ['inventory'],
+        summary: "The signed-in supplier's stock lots, by product name, then expiry, then batch, in pages",
+        description:
+          'Filters: product (text in the product’s name or brand), status (an expiry status, or several ' +
+          'apart by commas: expired, expiring_soon, healthy, not_applicable; as of today, UTC), batch (text ' +
+          'in the batch number). Paging: an InventoryPage of `limit` lots (1 to 200, 50 by default) with ' +
+          'total and nextCursor, which the next call passes as cursor with the same filters; pages neither ' +
+          'repeat nor skip a lot when others are synced meanwhile. A cursor this list did not give answers ' +
+          '400.',
+        security,
+        querystring: inventoryQuerySchema,
+        response: {
+          200: inventoryPageSchema,
+          ...errors,
+        },
+      },
     },
+    async (request) => getInventory(app.db, member(request).orgId, withPageLimit(request.query)),
   );
 
   r.get(
@@ -147,6 +170,9 @@ export default async function inventoryRoutes(app: FastifyInstance) {
       schema: {
         tags: ['inventory'],
         summary: "Weekly demand forecast of a product from the supplier's own released orders",
+        description:
+          "The product's weekly demand from the supplier's own released orders, and the weeks ahead " +
+          'forecast from it.',
         security,
         params: forecastParamsSchema,
         response: { 200: forecastSchema, ...errors },

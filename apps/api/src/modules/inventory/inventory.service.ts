@@ -67,7 +67,19 @@ function toInventoryRow(row: LotRow, today: string): InventoryRow {
  * The supplier's lots with product, offer price and moq, and expiry status as of today (UTC), filtered:
  * without limit or cursor the whole list as the JSON text of InventoryRow[] (see lotsJsonText for why it
  * is text), otherwise a page of it.
+ * Overloaded so each route gets its one shape: a query naming limit (GET .../page) answers the
+ * page, one without the whole list (decision 0014).
  */
+export function getInventory(
+  db: Db,
+  supplierId: string,
+  query: InventoryQuery & { limit: number },
+): Promise<Page<InventoryRow>>;
+export function getInventory(
+  db: Db,
+  supplierId: string,
+  query: Omit<InventoryQuery, 'cursor' | 'limit'>,
+): Promise<string>;
 export async function getInventory(
   db: Db,
   supplierId: string,

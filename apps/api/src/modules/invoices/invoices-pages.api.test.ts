@@ -46,7 +46,7 @@ async function all(query: string, authorization: string): Promise<Invoice[]> {
 }
 
 async function page(query: string, authorization: string): Promise<Page<Invoice>> {
-  const res = await get(`/api/invoices${query}`, authorization);
+  const res = await get(`/api/invoices/page${query}`, authorization);
   expect(res.statusCode, res.body).toBe(200);
   return invoicesPageSchema.parse(res.json());
 }
@@ -309,7 +309,7 @@ describe('GET /api/invoices filters', () => {
       ['?status=late', 'status'],
       [`?counterparty=${'x'.repeat(101)}`, 'counterparty'],
     ] as const) {
-      const res = await get(`/api/invoices${query}`, temaCredit);
+      const res = await get(`/api/invoices/page${query}`, temaCredit);
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().fieldErrors ?? {}), query).toContain(field);
     }
@@ -324,8 +324,10 @@ describe('GET /api/invoices pages and tenancy', () => {
     const buyer = await walk('counterparty=a', kejetia, 3);
     expect(buyer.items.length).toBeGreaterThan(0);
     expect(buyer.items.every((i) => i.buyer.id === org[KEJETIA])).toBe(true);
-    expect((await get(`/api/invoices?buyerId=${org[ACCRACARE]}&limit=5`, kejetia)).statusCode).toBe(403);
-    expect((await get(`/api/invoices?sellerId=${org[TEMA]}&limit=5`, medilinkAdmin)).statusCode).toBe(403);
+    expect((await get(`/api/invoices/page?buyerId=${org[ACCRACARE]}&limit=5`, kejetia)).statusCode).toBe(403);
+    expect((await get(`/api/invoices/page?sellerId=${org[TEMA]}&limit=5`, medilinkAdmin)).statusCode).toBe(
+      403,
+    );
   });
 
   it("does not let a cursor from another organisation's list reveal that list", async () => {

@@ -6,12 +6,14 @@ import {
   invoiceSchema,
   invoicesPageSchema,
   invoicesQuerySchema,
+  invoicesListQuerySchema,
   paymentRequestSchema,
 } from '@aduro/shared/invoices';
 import { caller } from '../../plugins/auth.ts';
 import { getInvoicePdf, getInvoices, payInvoice } from './invoices.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { withPageLimit } from '@aduro/shared/pagination';
 import { pdfResponse, sendPdf } from '../../lib/pdf.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -32,27 +34,54 @@ export default async function invoiceRoutes(app: FastifyInstance) {
         tags,
         summary: 'The caller’s invoices: a customer’s as buyer, a supplier’s as seller (manage_credit)',
         description:
-          'The most pressing first: overdue ones (oldest due date first), then unpaid ones not yet due (soonest ' +
-          'first), then paid and void ones (latest due first); the number breaks ties. Customers: invoices they owe (buyerId must be their organisation; sellerId ' +
-          'narrows). Suppliers with manage_credit: invoices they issued (sellerId must be their ' +
-          'organisation; buyerId narrows). Filters: status (unpaid, paid, void, or overdue: unpaid past its ' +
-          'due date, UTC day), overdue (true or false), counterparty (text in the other party’s name), from ' +
-          'and to (days the invoice was issued, inclusive). Paging: without limit or cursor the answer is ' +
-          'every matching invoice, as an array (SPEC). With limit (1 to 200) or cursor it is an InvoicesPage ' +
-          'of `limit` invoices (50 by default) with total and nextCursor, which the next call passes as ' +
-          'cursor with the same filters; pages neither repeat nor skip an invoice when others are issued ' +
-          'meanwhile. A cursor this list did not give answers 400.',
+          'The most pressing first: overdue ones (oldest due date first), then unpaid ones not yet due ' +
+          '(soonest first), then paid and void ones (latest due first); the number breaks ties. Customers: ' +
+          'invoices they owe (buyerId must be their organisation; sellerId narrows). Suppliers with ' +
+          'manage_credit: invoices they issued (sellerId must be their organisation; buyerId narrows). ' +
+          'Filters: status (unpaid, paid, void, or overdue: unpaid past its due date, UTC day), overdue ' +
+          '(true or false), counterparty (text in the other party’s name), from and to (days the invoice ' +
+          'was issued, inclusive). Every matching invoice, as an array (SPEC); GET /api/invoices/page ' +
+          'answers the same in pages.',
         security,
-        querystring: invoicesQuerySchema,
+        querystring: invoicesListQuerySchema,
         response: {
-          200: z.union([z.array(invoiceSchema), invoicesPageSchema]).meta({
-            description: 'An array without paging parameters; an InvoicesPage with limit or cursor',
-          }),
+          200: z.array(invoiceSchema),
           ...errors,
         },
       },
     },
     async (request) => getInvoices(app.db, caller(request), request.query),
+  );
+
+  // The same list in pages, a shape of its own (decision 0014); a static path, so no '/invoices/:id' takes it.
+  r.get(
+    '/invoices/page',
+    {
+      preValidation: reader,
+      schema: {
+        tags,
+        summary:
+          'The caller’s invoices: a customer’s as buyer, a supplier’s as seller (manage_credit), in pages',
+        description:
+          'The most pressing first: overdue ones (oldest due date first), then unpaid ones not yet due ' +
+          '(soonest first), then paid and void ones (latest due first); the number breaks ties. Customers: ' +
+          'invoices they owe (buyerId must be their organisation; sellerId narrows). Suppliers with ' +
+          'manage_credit: invoices they issued (sellerId must be their organisation; buyerId narrows). ' +
+          'Filters: status (unpaid, paid, void, or overdue: unpaid past its due date, UTC day), overdue ' +
+          '(true or false), counterparty (text in the other party’s name), from and to (days the invoice ' +
+          'was issued, inclusive). Paging: an InvoicesPage of `limit` invoices (1 to 200, 50 by default) ' +
+          'with total and nextCursor, which the next call passes as cursor with the same filters; pages ' +
+          'neither repeat nor skip an invoice when others are issued meanwhile. A cursor this list did not ' +
+          'give answers 400.',
+        security,
+        querystring: invoicesQuerySchema,
+        response: {
+          200: invoicesPageSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => getInvoices(app.db, caller(request), withPageLimit(request.query)),
   );
 
   r.get(

@@ -29,7 +29,19 @@ function orgOf(user: SessionUser): string {
 /**
  * A customer's invoices as buyer, a supplier's as seller, filtered; the id naming the caller's side must
  * be its own. The whole list as an array, or a page of it when the query names limit or cursor.
+ * Overloaded so each route gets its one shape: a query naming limit (GET .../page) answers the
+ * page, one without the whole list (decision 0014).
  */
+export function getInvoices(
+  db: Db,
+  user: SessionUser,
+  query: InvoicesQuery & { limit: number },
+): Promise<Page<Invoice>>;
+export function getInvoices(
+  db: Db,
+  user: SessionUser,
+  query: Omit<InvoicesQuery, 'cursor' | 'limit'>,
+): Promise<Invoice[]>;
 export async function getInvoices(
   db: Db,
   user: SessionUser,

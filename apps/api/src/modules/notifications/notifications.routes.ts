@@ -50,6 +50,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Mark every one of the caller’s notifications read',
+        description: 'Marks every unread notification of the signed-in user read; answers 204.',
         security,
         response: { 204: z.null(), ...errorResponses(401, 403) },
       },

@@ -38,7 +38,7 @@ async function all(query: string, authorization: string): Promise<Order[]> {
 }
 
 async function page(query: string, authorization: string): Promise<Page<Order>> {
-  const res = await get(`/api/orders${query}`, authorization);
+  const res = await get(`/api/orders/page${query}`, authorization);
   expect(res.statusCode, res.body).toBe(200);
   return ordersPageSchema.parse(res.json());
 }
@@ -224,7 +224,7 @@ describe('GET /api/orders filters', () => {
       ['?status=LOST', 'status'],
       ['?status=RELEASED,LOST', 'status'],
     ] as const) {
-      const res = await get(`/api/orders${query}`, ama);
+      const res = await get(`/api/orders/page${query}`, ama);
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().fieldErrors ?? {}), query).toContain(field);
     }
@@ -236,7 +236,7 @@ describe('GET /api/orders pages and tenancy', () => {
     const { items } = await walk('counterparty=a', kejetia, 5);
     expect(items.every((o) => o.buyer.id === org['Kejetia Health Pharmacy'])).toBe(true);
     expect(items.some((o) => o.buyer.name === ACCRACARE)).toBe(false);
-    const theirs = await get(`/api/orders?buyerId=${org[ACCRACARE]}&limit=5`, kejetia);
+    const theirs = await get(`/api/orders/page?buyerId=${org[ACCRACARE]}&limit=5`, kejetia);
     expect(theirs.statusCode).toBe(403);
   });
 

@@ -25,6 +25,9 @@ export default async function orderDefaultsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "The caller's customer organisation's order defaults",
+        description:
+          'Customers only: what orders drafted without their own values take, such as the shortest ' +
+          'shelf life accepted (defaultMinShelfLifeDays).',
         security,
         response: { 200: orderDefaultsSchema, ...errors },
       },

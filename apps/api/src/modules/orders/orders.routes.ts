@@ -11,6 +11,7 @@ import {
   orderSchema,
   ordersPageSchema,
   ordersQuerySchema,
+  ordersListQuerySchema,
 } from '@aduro/shared/orders';
 import { caller } from '../../plugins/auth.ts';
 import {
@@ -25,6 +26,7 @@ import {
 } from './orders.service.ts';
 import { idempotencyHeadersSchema } from '../../plugins/idempotency.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { withPageLimit } from '@aduro/shared/pagination';
 import { pdfResponse, sendPdf } from '../../lib/pdf.ts';
 import { sendJsonText } from '../../lib/json-reply.ts';
 
@@ -86,30 +88,51 @@ export default async function orderRoutes(app: FastifyInstance) {
         tags,
         summary: 'The caller’s orders, newest first',
         description:
-          'Customers: orders they buy (buyerId must be their organisation; sellerId narrows). Suppliers with ' +
-          'manage_shipping or sign_off_controlled: orders they sell (sellerId must be their organisation; ' +
-          'buyerId narrows). ' +
-          'Filters: status, counterparty (text in the other party’s name), product (text in the product’s ' +
-          'name or brand, or the order number), from and to (days the order was placed, inclusive). ' +
-          'Paging: without limit or cursor the answer is every matching order, as an array (SPEC). With ' +
-          'limit (1 to 200) or cursor it is an OrdersPage of `limit` orders (50 by default) with total and ' +
-          'nextCursor, which the next call passes as cursor with the same filters; pages neither repeat nor ' +
-          'skip an order when others are placed meanwhile. A cursor this list did not give answers 400.',
+          'Customers: orders they buy (buyerId must be their organisation; sellerId narrows). Suppliers ' +
+          'with manage_shipping or sign_off_controlled: orders they sell (sellerId must be their ' +
+          'organisation; buyerId narrows). Filters: status, counterparty (text in the other party’s name), ' +
+          'product (text in the product’s name or brand, or the order number), from and to (days the order ' +
+          'was placed, inclusive). Every matching order, as an array (SPEC); GET /api/orders/page answers ' +
+          'the same in pages.',
         security,
-        querystring: ordersQuerySchema,
+        querystring: ordersListQuerySchema,
         response: {
-          200: z.union([z.array(orderSchema), ordersPageSchema]).meta({
-            description: 'An array without paging parameters; an OrdersPage with limit or cursor',
-          }),
+          200: z.array(orderSchema),
           ...errors,
         },
       },
     },
-    async (request, reply) => {
-      const answer = await getOrders(app.db, caller(request), request.query);
-      // A page comes as JSON text PostgreSQL built; the whole list as objects, as before.
-      return typeof answer === 'string' ? sendJsonText(reply, answer) : answer;
+    async (request) => getOrders(app.db, caller(request), request.query),
+  );
+
+  // The same list in pages, a shape of its own (decision 0014); a static path, so no '/orders/:id' takes it.
+  r.get(
+    '/orders/page',
+    {
+      preValidation: orderReader,
+      schema: {
+        tags,
+        summary: 'The caller’s orders, newest first, in pages',
+        description:
+          'Customers: orders they buy (buyerId must be their organisation; sellerId narrows). Suppliers ' +
+          'with manage_shipping or sign_off_controlled: orders they sell (sellerId must be their ' +
+          'organisation; buyerId narrows). Filters: status, counterparty (text in the other party’s name), ' +
+          'product (text in the product’s name or brand, or the order number), from and to (days the order ' +
+          'was placed, inclusive). Paging: an OrdersPage of `limit` orders (1 to 200, 50 by default) with ' +
+          'total and nextCursor, which the next call passes as cursor with the same filters; pages neither ' +
+          'repeat nor skip an order when others are placed meanwhile. A cursor this list did not give ' +
+          'answers 400.',
+        security,
+        querystring: ordersQuerySchema,
+        response: {
+          200: ordersPageSchema,
+          ...errors,
+        },
+      },
     },
+    // The page comes as JSON text PostgreSQL built.
+    async (request, reply) =>
+      sendJsonText(reply, await getOrders(app.db, caller(request), withPageLimit(request.query))),
   );
 
   r.get(
@@ -180,6 +203,9 @@ export default async function orderRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Cancel an order still awaiting the buyer’s approval',
+        description:
+          'The buyer cancels their own order, and its drops, while it awaits their approval; in any other ' +
+          'status it answers 409.',
         security,
         params: orderIdParamsSchema,
         response: { 200: orderSchema, ...errors },

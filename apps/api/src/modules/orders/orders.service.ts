@@ -86,7 +86,15 @@ export async function createOrder(db: Db, user: SessionUser, body: DraftOrder): 
 /**
  * The caller's orders: a customer's as buyer, a supplier's as seller. The id naming the caller's own
  * side must be its organisation (403 otherwise); the other id narrows the list.
+ * Overloaded so each route gets its one shape: a query naming limit (GET .../page) answers the
+ * page, one without the whole list (decision 0014).
  */
+export function getOrders(db: Db, user: SessionUser, query: OrdersQuery & { limit: number }): Promise<string>;
+export function getOrders(
+  db: Db,
+  user: SessionUser,
+  query: Omit<OrdersQuery, 'cursor' | 'limit'>,
+): Promise<Order[]>;
 export async function getOrders(db: Db, user: SessionUser, query: OrdersQuery): Promise<Order[] | string> {
   const orgId = orgOf(user);
   const { buyerId, sellerId, status, counterparty, product, from, to } = query;

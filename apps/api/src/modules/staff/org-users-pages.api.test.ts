@@ -63,7 +63,7 @@ async function all(query: string, authorization = admin): Promise<OrgUser[]> {
 }
 
 async function page(query: string, authorization = admin): Promise<Page<OrgUser>> {
-  const res = await get(`/api/org/users${query}`, authorization);
+  const res = await get(`/api/org/users/page${query}`, authorization);
   expect(res.statusCode, res.body).toBe(200);
   return orgUsersPageSchema.parse(res.json());
 }
@@ -154,7 +154,7 @@ describe('GET /api/org/users filters', () => {
       ['?limit=many', 'limit'],
       [`?q=${'x'.repeat(101)}`, 'q'],
     ] as const) {
-      const res = await get(`/api/org/users${query}`);
+      const res = await get(`/api/org/users/page${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().fieldErrors ?? {}), query).toContain(field);
     }

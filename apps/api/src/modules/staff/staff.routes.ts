@@ -9,6 +9,7 @@ import {
   orgUserSchema,
   orgUsersPageSchema,
   orgUsersQuerySchema,
+  orgUsersListQuerySchema,
   roleSchema,
   updateRolesSchema,
 } from '@aduro/shared/staff';
@@ -23,6 +24,7 @@ import {
   updateUserRoles,
 } from './staff.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { withPageLimit } from '@aduro/shared/pagination';
 
 const errors = errorResponses(400, 401, 403);
 const conflictErrors = { ...errors, ...errorResponses(404, 409) };
@@ -47,22 +49,40 @@ export default async function staffRoutes(app: FastifyInstance) {
         tags,
         summary: "The caller's organisation's users with their roles, oldest first",
         description:
-          'Filter: q (text in the name or e-mail). Paging: without limit or cursor the answer is every ' +
-          'matching user, as an array (SPEC). With limit (1 to 200) or cursor it is an OrgUsersPage of ' +
-          '`limit` users (50 by default) with total and nextCursor, which the next call passes as cursor with ' +
-          'the same filters; pages neither repeat nor skip a user when others are added meanwhile. A cursor ' +
-          'this list did not give answers 400.',
+          'Filter: q (text in the name or e-mail). Every matching user, as an array (SPEC); GET ' +
+          '/api/org/users/page answers the same in pages.',
         security,
-        querystring: orgUsersQuerySchema,
+        querystring: orgUsersListQuerySchema,
         response: {
-          200: z.union([z.array(orgUserSchema), orgUsersPageSchema]).meta({
-            description: 'An array without paging parameters; an OrgUsersPage with limit or cursor',
-          }),
+          200: z.array(orgUserSchema),
           ...errors,
         },
       },
     },
     async (request) => getOrgUsers(app.db, member(request), request.query),
+  );
+
+  // The same list in pages, a shape of its own (decision 0014); a static path, so no '/org/users/:id' takes it.
+  r.get(
+    '/org/users/page',
+    {
+      schema: {
+        tags,
+        summary: "The caller's organisation's users with their roles, oldest first, in pages",
+        description:
+          'Filter: q (text in the name or e-mail). Paging: an OrgUsersPage of `limit` users (1 to 200, 50 ' +
+          'by default) with total and nextCursor, which the next call passes as cursor with the same ' +
+          'filters; pages neither repeat nor skip a user when others are added meanwhile. A cursor this ' +
+          'list did not give answers 400.',
+        security,
+        querystring: orgUsersQuerySchema,
+        response: {
+          200: orgUsersPageSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => getOrgUsers(app.db, member(request), withPageLimit(request.query)),
   );
 
   // '.csv' sits in the static segment, so neither '/org/users/roles' nor '/org/users/:id/...' takes it.
@@ -108,6 +128,9 @@ export default async function staffRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The roles the organisation can grant, in display order',
+        description:
+          "The roles an administrator may give the organisation's users, with the permissions each " +
+          'grants, in the order the screens show them.',
         security,
         response: { 200: z.array(roleSchema), ...errors },
       },

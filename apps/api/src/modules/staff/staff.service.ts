@@ -15,6 +15,7 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { cursorId, cursorInstant, decodeCursor, pageLimit, toPage } from '../../lib/keyset.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { inTransaction } from '../../lib/transaction.ts';
+import { revokeKeysCreatedBy } from '../api-keys/api-keys.repository.ts';
 import { findUserByEmail, grantRoles, insertUser } from '../auth/auth.repository.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import {
@@ -74,7 +75,19 @@ const positionOf = (row: OrgUserRow & { position: string }): OrgUserPosition => 
 /**
  * The caller's organisation's users, filtered, oldest first, each with their roles in display order:
  * the whole list as an array, or a page of it when the query names limit or cursor.
+ * Overloaded so each route gets its one shape: a query naming limit (GET .../page) answers the
+ * page, one without the whole list (decision 0014).
  */
+export function getOrgUsers(
+  db: Db,
+  me: OrgMember,
+  query: OrgUsersQuery & { limit: number },
+): Promise<Page<OrgUser>>;
+export function getOrgUsers(
+  db: Db,
+  me: OrgMember,
+  query: Omit<OrgUsersQuery, 'cursor' | 'limit'>,
+): Promise<OrgUser[]>;
 export async function getOrgUsers(
   db: Db,
   me: OrgMember,
@@ -211,6 +224,16 @@ export async function removeUser(db: Db, me: OrgMember, userId: string): Promise
   if (userId.toLowerCase() === me.id.toLowerCase()) throw conflict('REMOVE_SELF', STAFF_MESSAGES.removeSelf);
   await inTransaction(db, async (tx) => {
     await lockedTarget(tx, me.orgId, userId, isAdmin);
+    // A key acts as the user who created it (docs/domain.md "API keys"): theirs go with them, each
+    // revocation in the trail.
+    for (const apiKeyId of await revokeKeysCreatedBy(tx, me.orgId, userId, me.id)) {
+      await recordEvent(tx, {
+        type: 'api_key.revoked',
+        orgIds: [me.orgId],
+        refs: { apiKeyId },
+        actorUserId: me.id,
+      });
+    }
     if (!(await deleteOrgUser(tx, me.orgId, userId)))
       throw notFound('USER_NOT_FOUND', STAFF_MESSAGES.userNotFound);
     await staffChanged(tx, me, userId, 'removed');

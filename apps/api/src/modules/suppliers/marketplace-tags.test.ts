@@ -6,6 +6,7 @@ import {
   MARKET_TAG,
   marketplaceTagsOf,
   productTag,
+  SUPPLIERS_TAG,
   supplierTag,
 } from './marketplace-tags.ts';
 
@@ -36,5 +37,21 @@ describe('a recall’s cache drops', () => {
     const e = event({ productIds: [PRODUCT], supplierIds: [TEMA, MEDILINK] });
     expect(marketplaceTagsOf(e)).toEqual(expect.arrayContaining([supplierTag(TEMA), supplierTag(MEDILINK)]));
     expect(directorySuppliersOf(e)).toEqual([TEMA, MEDILINK]);
+  });
+});
+
+describe('a stock import’s cache drops', () => {
+  const imported = (refs: FeedEvent['refs']): FeedEvent => ({ ...event(refs), type: 'inventory.imported' });
+
+  it('drops the products it names, as a sync does', () => {
+    const e = imported({ supplierId: TEMA, productIds: [PRODUCT] });
+    expect(marketplaceTagsOf(e).sort()).toEqual(
+      [MARKET_TAG, DIRECTORY_TAG, supplierTag(TEMA), productTag(PRODUCT)].sort(),
+    );
+    expect(directorySuppliersOf(e)).toEqual([TEMA]);
+  });
+
+  it('drops every product’s matches when it is too large to name its products', () => {
+    expect(marketplaceTagsOf(imported({ supplierId: TEMA }))).toContain(SUPPLIERS_TAG);
   });
 });

@@ -41,6 +41,14 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
       supplier();
       products();
       break;
+    case 'inventory.imported':
+      // An import names its products only when they are few (the event stays small); without them every
+      // product's matches are dropped, as a settings change does.
+      tags.push(MARKET_TAG, DIRECTORY_TAG);
+      supplier();
+      if (event.refs.productIds) products();
+      else tags.push(SUPPLIERS_TAG);
+      break;
     case 'product.legal_status_changed':
       // The product's class and controlled status show on every offer of it; a registration lapsing or
       // renewed takes it out of, or back into, matches, catalogues and the directory's stocked lines.
@@ -104,6 +112,7 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
 export function directorySuppliersOf(event: FeedEvent): string[] | 'all' | null {
   switch (event.type) {
     case 'inventory.synced':
+    case 'inventory.imported':
     case 'product.created':
     case 'recall.declared':
     case 'product.legal_status_changed':

@@ -23,6 +23,9 @@ export default async function supplierSettingsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "The caller's supplier organisation's trading terms",
+        description:
+          'Suppliers only: the trading terms their organisation offers buyers, as PATCH ' +
+          '/api/org/settings sets them.',
         security,
         response: { 200: supplierSettingsResponseSchema, ...errors },
       },

@@ -54,7 +54,7 @@ function buyerOnOrdersPage() {
   const streams: ReturnType<typeof sseStream>[] = [];
   const fetchMock = mockFetch({
     'GET /auth/me': () => json(sessionUser({ orgId: ORG })),
-    'GET /orders?buyerId=org-1&limit=20': () =>
+    'GET /orders/page?buyerId=org-1&limit=20': () =>
       json({ items: server.orders, nextCursor: null, total: server.orders.length }),
     'GET /orders?buyerId=org-1&status=AWAITING_CUSTOMER_APPROVAL%2CRELEASED%2CSHIPPED': () =>
       json(server.orders),
@@ -87,7 +87,7 @@ describe('live screens', () => {
 
     // The refetch names the event, so a replica that has not heard of it yet waits rather than answer stale.
     const refetch = fetchMock.mock.calls
-      .filter(([url]) => String(url).endsWith('/orders?buyerId=org-1&limit=20'))
+      .filter(([url]) => String(url).endsWith('/orders/page?buyerId=org-1&limit=20'))
       .at(-1);
     expect(new Headers(refetch?.[1]?.headers).get(AFTER_HEADER)).toBe('31');
   });

@@ -6,7 +6,7 @@ import { TOKEN_STORAGE_KEY } from '../../lib/auth-token';
 import { controlFrame, eventFrame, sseStream } from '../../lib/live/sse-test-stream';
 import { json, mockFetch, renderApp, sessionUser } from '../../test/test-utils';
 
-const AWAITING = 'GET /orders?buyerId=org-1&status=AWAITING_CUSTOMER_APPROVAL&limit=1';
+const AWAITING = 'GET /orders/page?buyerId=org-1&status=AWAITING_CUSTOMER_APPROVAL&limit=1';
 
 /** A buyer with `awaiting` drafts to approve and `lines` cart lines, both of which the test may change. */
 function buyer(server: { awaiting: number; lines: number }) {

@@ -9,6 +9,8 @@ export interface DialogProps {
   description?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  /** A wider card from sm up, for a table (the stock import's preview); a phone is full screen anyway. */
+  wide?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export function DialogFooter({ children, className }: { children: ReactNode; cla
  * screen, so long forms get the whole height and their actions sit in reach at the bottom; from sm
  * up it is a centred card.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, wide }: DialogProps) {
   const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -66,7 +68,10 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Content
           data-modal="dialog"
           // From sm up the card, centred, ends above the room a toast needs at the bottom (ToastRoom).
-          className="fixed inset-0 z-50 flex flex-col bg-white focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[calc(90vh-2*var(--toast-room,0px))] sm:w-[calc(100vw-2rem)] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:shadow-xl"
+          className={cn(
+            'fixed inset-0 z-50 flex flex-col bg-white focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[calc(90vh-2*var(--toast-room,0px))] sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:shadow-xl',
+            wide ? 'sm:max-w-4xl' : 'sm:max-w-lg',
+          )}
           {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

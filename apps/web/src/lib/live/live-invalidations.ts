@@ -34,6 +34,8 @@ const KEYS = {
   /** staff/api: the organisation's users and its roles. */
   orgUsers: ['org-users'],
   orgRoles: ['org-roles'],
+  /** api-keys/api: the organisation's API keys. */
+  apiKeys: ['api-keys'],
   /** auth/api: the signed-in user, whose roles and organisation come from the server. */
   me: ['auth', 'me'],
   /** admin/api: platform stats, organisations and the market summary. */
@@ -70,6 +72,8 @@ const TRADE = [
  */
 export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   'inventory.synced': [...MARKETPLACE, KEYS.inventory, KEYS.priceHistory],
+  // An import is many syncs at once: the same reads.
+  'inventory.imported': [...MARKETPLACE, KEYS.inventory, KEYS.priceHistory],
   'product.created': [KEYS.products, ...MARKETPLACE, KEYS.inventory],
   'supplier.settings_changed': [...MARKETPLACE, KEYS.supplierSettings],
   'cart.changed': [KEYS.cart],
@@ -122,6 +126,8 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   'licence.authorisation_expiring': [KEYS.licenceRecord, ...MARKETPLACE],
   'registrations.expiring': [KEYS.inventory],
   'controlled.signed_off': [KEYS.orders, KEYS.controlledRegister],
+  'api_key.created': [KEYS.apiKeys],
+  'api_key.revoked': [KEYS.apiKeys],
 };
 
 const isTechnical = (type: EventType) => (TECHNICAL_EVENT_TYPES as readonly EventType[]).includes(type);

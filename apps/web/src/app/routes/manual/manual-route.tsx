@@ -171,6 +171,21 @@ const SUPPLIER_STEPS: Step[] = [
     ),
   },
   {
+    title: 'Import stock and prices from a spreadsheet',
+    body: (
+      <p>
+        <Term>Import</Term> in the Inventory tab takes a CSV or Excel (.xlsx) file of up to 20,000 rows, one
+        per lot: product (its Aduro ID, GTIN or exact name), batch number, expiry date (2027-03-31 or
+        31/03/2027), quantity and unit price, or a gs1 column with the scanned barcode. Start from{' '}
+        <Term>Download template</Term>, or from <Term>Download current stock</Term> to edit what you hold. The
+        preview shows what each row will do (new lot, update, unchanged) and explains each error; nothing
+        changes until you apply. Rows with errors are skipped: fix them in the file and choose it again.
+        Applying sets every other row at once, or none if anything fails, and an import is never applied
+        twice.
+      </p>
+    ),
+  },
+  {
     title: 'Add catalogue products',
     body: (
       <p>
@@ -244,6 +259,19 @@ const SUPPLIER_STEPS: Step[] = [
         colleague&apos;s name; the filters stay in the page address, so a bookmarked view reopens filtered.{' '}
         <Term>Export CSV</Term> downloads every matching event. Each order&apos;s <Term>History</Term> button
         shows the same trail for one order, payments included.
+      </p>
+    ),
+  },
+  {
+    title: 'Connect your own systems',
+    body: (
+      <p>
+        Admins have an <Term>API keys</Term> tab. <Term>Create key</Term> asks for a name (say what will use
+        it, such as &ldquo;ERP nightly sync&rdquo;) and its scopes: reading or updating stock, reading orders
+        or moving drops, reading invoices. The key is shown once: copy it into your system, which sends it as{' '}
+        <code>Authorization: Bearer</code> followed by the key. Each key acts for your organisation only,
+        within its scopes, up to 600 requests a minute, and the Activity tab names it beside every change it
+        makes. <Term>Revoke</Term> stops a key at once; removing a colleague revokes the keys they created.
       </p>
     ),
   },

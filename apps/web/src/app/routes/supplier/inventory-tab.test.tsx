@@ -50,7 +50,8 @@ describe('cockpit Inventory tab', () => {
           value: inventory.reduce((sum, r) => sum + r.quantity * r.unitPrice, 0),
           lotsAtRisk: 0,
         }),
-      'GET /inventory?limit=50': () => json({ items: inventory, nextCursor: null, total: inventory.length }),
+      'GET /inventory/page?limit=50': () =>
+        json({ items: inventory, nextCursor: null, total: inventory.length }),
       'POST /products': () => json(ZINC, 201),
       'POST /inventory': (init) => {
         synced = JSON.parse(String(init?.body));
@@ -91,7 +92,8 @@ describe('cockpit Inventory tab', () => {
     await user.type(screen.getByLabelText('Unit price (GH₵)'), '18.75');
     const inventoryReads = () =>
       fetchMock.mock.calls.filter(
-        ([url, init]) => String(url).endsWith('/inventory?limit=50') && (init?.method ?? 'GET') === 'GET',
+        ([url, init]) =>
+          String(url).endsWith('/inventory/page?limit=50') && (init?.method ?? 'GET') === 'GET',
       ).length;
     const readsBeforeSync = inventoryReads();
     await user.click(screen.getByRole('button', { name: 'Sync stock' }));
@@ -122,7 +124,7 @@ describe('cockpit Inventory tab', () => {
     mockFetch({
       'GET /auth/me': () => json(SUPPLIER),
       'GET /inventory/totals': () => json({ lots: 1, unitsOnHand: row.quantity, value: 0, lotsAtRisk: 0 }),
-      'GET /inventory?limit=50': () => json({ items: [row], nextCursor: null, total: 1 }),
+      'GET /inventory/page?limit=50': () => json({ items: [row], nextCursor: null, total: 1 }),
       [`GET /inventory/forecast/${row.product.id}`]: () => json(forecastFixture()),
     });
     const { user } = renderApp('/supplier');

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { AddProductDialog } from '../../../features/catalogue/components/add-product-dialog';
 import { ProductPicker } from '../../../features/catalogue/components/product-picker';
 import { ForecastPanel } from '../../../features/inventory/components/forecast-panel';
+import { ImportDialog } from '../../../features/inventory/components/import-dialog';
 import { InventoryTable, type ForecastTarget } from '../../../features/inventory/components/inventory-table';
 import { InventoryTotals } from '../../../features/inventory/components/inventory-totals';
 import {
@@ -29,7 +30,13 @@ export function InventoryTab({ orgId }: { orgId: string }) {
           ref={syncForm}
           orgId={orgId}
           renderProductPicker={(props) => <ProductPicker {...props} />}
-          actions={<AddProductDialog onCreated={(product) => syncForm.current?.setProduct(product)} />}
+          actions={
+            <>
+              <AddProductDialog onCreated={(product) => syncForm.current?.setProduct(product)} />
+              {/* Many lots at once, from a spreadsheet or an ERP's export (issue 33). */}
+              <ImportDialog orgId={orgId} />
+            </>
+          }
         />
         <div className="min-w-0 space-y-6">
           {forecastFor && (

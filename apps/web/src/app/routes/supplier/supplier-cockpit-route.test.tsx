@@ -17,7 +17,7 @@ describe('supplier cockpit', () => {
           }),
         ),
       'GET /inventory/totals': () => json({ lots: 0, unitsOnHand: 0, value: 0, lotsAtRisk: 0 }),
-      'GET /inventory?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
+      'GET /inventory/page?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
     });
     renderApp('/supplier');
     expect(
@@ -48,7 +48,7 @@ describe('supplier cockpit for a Pharmacist', () => {
             permissions: ['sign_off_controlled'],
           }),
         ),
-      'GET /orders?sellerId=org-tema&status=RELEASED%2CSHIPPED&limit=20': () =>
+      'GET /orders/page?sellerId=org-tema&status=RELEASED%2CSHIPPED&limit=20': () =>
         json({ items: [], nextCursor: null, total: 0 }),
       'GET /orders?sellerId=org-tema&status=AWAITING_CUSTOMER_APPROVAL': () => json([]),
       'GET /controlled-register': () => json({ entries: [] }),

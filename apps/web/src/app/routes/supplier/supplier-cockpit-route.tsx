@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { ActivityList } from '../../../features/activity/components/activity-list';
+import { ApiKeysTab } from '../../../features/api-keys/components/api-keys-tab';
 import { ControlledRegister } from '../../../features/compliance/components/controlled-register';
 import { useSignedInUser } from '../../../features/auth/hooks/use-signed-in-user';
 import { UsersRolesTab } from '../../../features/staff/components/users-roles-tab';
@@ -21,7 +22,8 @@ import { RecallsTab } from './recalls-tab';
 const CREDIT_TAB_PARAMS = { tab: 'credit' } as const;
 const USERS_TAB_PARAMS = { tab: 'users' } as const;
 
-type SupplierTab = 'inventory' | 'shipping' | 'credit' | 'users' | 'recalls' | 'register' | 'activity';
+type SupplierTab =
+  'inventory' | 'shipping' | 'credit' | 'users' | 'recalls' | 'register' | 'activity' | 'api-keys';
 
 /**
  * SPEC §2: every cockpit tab needs its own permission; this order is the display order. Recalls are
@@ -46,6 +48,8 @@ const SUPPLIER_TABS: ReadonlyArray<{
   },
   { id: 'register', label: 'Controlled Register', permission: ['sign_off_controlled', 'manage_shipping'] },
   { id: 'activity', label: 'Activity', permission: 'manage_users' },
+  // Machine clients' keys (issue 33) act for the organisation: only those who manage its users manage them.
+  { id: 'api-keys', label: 'API keys', permission: 'manage_users' },
 ];
 
 const isSupplierTab = (value: string | null): value is SupplierTab =>
@@ -124,6 +128,15 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
         pinnedParams={ACTIVITY_TAB_PARAM}
         description="Who did what in your organisation, newest first: stock, orders, credit, payments and staff."
       />
+    );
+  }
+  if (tab === 'api-keys') {
+    return user.orgId ? (
+      <ApiKeysTab orgId={user.orgId} />
+    ) : (
+      <Card>
+        <EmptyState message="No API keys yet." />
+      </Card>
     );
   }
   if (tab === 'credit') {

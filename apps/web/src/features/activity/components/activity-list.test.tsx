@@ -15,6 +15,7 @@ function item(id: number, overrides: Partial<ActivityItem> = {}): ActivityItem {
     type: 'inventory.synced',
     description: `Kwame Mensah synced stock of Product ${id}`,
     actorName: 'Kwame Mensah',
+    apiKeyName: null,
     organisations: [{ id: 'org-tema', name: 'Tema Pharma Distributors' }],
     createdAt: `2026-11-2${id % 10}T09:00:00.000Z`,
     refs: {},

@@ -201,6 +201,10 @@ function ActivityRow({ item }: { item: ActivityItem }) {
       <div className="min-w-0 flex-1">
         <p className="text-sm break-words text-slate-900">
           <Unbroken text={item.description} />
+          {item.apiKeyName !== null && (
+            // A machine client's write: the person is the key's creator, the key is what acted.
+            <span className="text-slate-500"> via API key ‘{item.apiKeyName}’</span>
+          )}
         </p>
         {organisations && <p className="mt-0.5 text-xs break-words text-slate-500">{organisations}</p>}
       </div>

@@ -37,7 +37,7 @@ export function entityFilterParams(filters: EntityFilters): Record<string, strin
   return sent;
 }
 
-/** GET /admin/entities?kind=&status=&q=&limit=&cursor=: one page in review order and the filtered total. */
+/** GET /admin/entities/page?kind=&status=&q=&limit=&cursor=: one page in review order and the filtered total. */
 export function getEntitiesPage(
   filters: EntityFilters,
   cursor: string | null,
@@ -48,7 +48,7 @@ export function getEntitiesPage(
     limit: String(PAGE_DEFAULT),
     ...(cursor ? { cursor } : {}),
   });
-  return apiRequest(`/admin/entities?${query.toString()}`, { schema: adminEntitiesPageSchema, signal });
+  return apiRequest(`/admin/entities/page?${query.toString()}`, { schema: adminEntitiesPageSchema, signal });
 }
 
 export const entitiesPagesQueryOptions = (filters: EntityFilters) =>

@@ -28,7 +28,7 @@ function entity(n: number, overrides: Partial<AdminEntity> = {}): AdminEntity {
   };
 }
 
-const LIST = 'GET /admin/entities?limit=50';
+const LIST = 'GET /admin/entities/page?limit=50';
 const page = (items: AdminEntity[], nextCursor: string | null = null, total = items.length) =>
   json({ items, nextCursor, total });
 
@@ -66,10 +66,10 @@ describe('Entity management', () => {
   it('puts the kind, the status and the paused search in the URL and the request', async () => {
     const fetchMock = mockFetch({
       [LIST]: () => page([entity(1), entity(2)]),
-      'GET /admin/entities?kind=customer&limit=50': () => page([entity(3, { kind: 'customer' })]),
-      'GET /admin/entities?kind=customer&status=deactivated&limit=50': () =>
+      'GET /admin/entities/page?kind=customer&limit=50': () => page([entity(3, { kind: 'customer' })]),
+      'GET /admin/entities/page?kind=customer&status=deactivated&limit=50': () =>
         page([entity(4, { kind: 'customer', isActive: false, status: 'deactivated' })]),
-      'GET /admin/entities?kind=customer&status=deactivated&q=osu&limit=50': () => page([]),
+      'GET /admin/entities/page?kind=customer&status=deactivated&q=osu&limit=50': () => page([]),
     });
     const { user, router } = renderEntities('/admin?activityType=order');
     expect(await screen.findByText('2 organisations')).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('Entity management', () => {
     );
     // Typing does not ask per key: only the paused text reaches the server.
     expect(requested(fetchMock).filter((path) => path.includes('q='))).toEqual([
-      '/admin/entities?kind=customer&status=deactivated&q=osu&limit=50',
+      '/admin/entities/page?kind=customer&status=deactivated&q=osu&limit=50',
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -100,9 +100,9 @@ describe('Entity management', () => {
       entity(i, { isActive: false, status: 'awaiting_review' }),
     );
     const fetchMock = mockFetch({
-      'GET /admin/entities?kind=supplier&status=awaiting_review&q=tema&limit=50': () =>
+      'GET /admin/entities/page?kind=supplier&status=awaiting_review&q=tema&limit=50': () =>
         page(first, 'cursor-2', 4),
-      'GET /admin/entities?kind=supplier&status=awaiting_review&q=tema&limit=50&cursor=cursor-2': () =>
+      'GET /admin/entities/page?kind=supplier&status=awaiting_review&q=tema&limit=50&cursor=cursor-2': () =>
         page([entity(7, { isActive: false, status: 'awaiting_review' })], null, 4),
     });
     const { user } = renderEntities('/admin?entityKind=supplier&entityStatus=awaiting_review&entityQ=tema');
@@ -117,7 +117,7 @@ describe('Entity management', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(requested(fetchMock)).toContain(
-      '/admin/entities?kind=supplier&status=awaiting_review&q=tema&limit=50&cursor=cursor-2',
+      '/admin/entities/page?kind=supplier&status=awaiting_review&q=tema&limit=50&cursor=cursor-2',
     );
   });
 
@@ -208,7 +208,7 @@ describe('Entity management', () => {
       saved.push(this.download);
     });
     const fetchMock = mockFetch({
-      'GET /admin/entities?kind=supplier&q=tema&limit=50': () => page([entity(1)]),
+      'GET /admin/entities/page?kind=supplier&q=tema&limit=50': () => page([entity(1)]),
       'GET /admin/entities.csv?kind=supplier&q=tema': () =>
         new Response('\uFEFFname,kind,users,active,paymentTerms\r\n', {
           headers: { 'Content-Type': 'text/csv; charset=utf-8' },
@@ -224,7 +224,7 @@ describe('Entity management', () => {
   });
 
   it('toasts "Nothing to export." instead of asking for an empty file', async () => {
-    const fetchMock = mockFetch({ 'GET /admin/entities?q=zzz&limit=50': () => page([]) });
+    const fetchMock = mockFetch({ 'GET /admin/entities/page?q=zzz&limit=50': () => page([]) });
     const { user } = renderEntities('/admin?entityQ=zzz');
     await screen.findByText('No organisations match these filters.');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));

@@ -53,7 +53,7 @@ function serve(initial: Cart, extra: Parameters<typeof mockFetch>[0] = {}, user 
     'GET /auth/me': () => json(user),
     'GET /cart': () => json(state.cart),
     // The top bar counts the orders awaiting approval; drafting reads that count again.
-    'GET /orders?buyerId=org-1&status=AWAITING_CUSTOMER_APPROVAL&limit=1': () =>
+    'GET /orders/page?buyerId=org-1&status=AWAITING_CUSTOMER_APPROVAL&limit=1': () =>
       json({ items: [], nextCursor: null, total: 0 }),
     ...extra,
   });

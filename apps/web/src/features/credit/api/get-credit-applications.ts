@@ -26,7 +26,7 @@ export const creditApplicationsKeys = {
 };
 
 /**
- * GET /credit/applications?supplierId|customerId=&status=&limit=&cursor=: one page, pending first (oldest
+ * GET /credit/applications/page?supplierId|customerId=&status=&limit=&cursor=: one page, pending first (oldest
  * first), then the decided ones (latest decision first), and the filtered total.
  */
 export function getCreditApplicationsPage(
@@ -42,7 +42,7 @@ export function getCreditApplicationsPage(
     limit: String(PAGE_DEFAULT),
     ...(cursor ? { cursor } : {}),
   });
-  return apiRequest(`/credit/applications?${query.toString()}`, {
+  return apiRequest(`/credit/applications/page?${query.toString()}`, {
     schema: creditApplicationsPageSchema,
     signal,
   });

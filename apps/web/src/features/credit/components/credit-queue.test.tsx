@@ -23,7 +23,7 @@ const application = (over: Partial<CreditApplication>): CreditApplication => ({
   decidedAt: null,
   ...over,
 });
-const LIST = `GET /credit/applications?supplierId=${ORG}&limit=50`;
+const LIST = `GET /credit/applications/page?supplierId=${ORG}&limit=50`;
 const page = (items: CreditApplication[], nextCursor: string | null = null, total = items.length) =>
   json({ items, nextCursor, total });
 
@@ -174,7 +174,7 @@ describe('Credit decisioning queue', () => {
   it('filters by status in the URL and the request, keeping the other parameters', async () => {
     const fetchMock = mockFetch({
       [LIST]: () => page([application({})]),
-      [`GET /credit/applications?supplierId=${ORG}&status=rejected&limit=50`]: () => page([]),
+      [`GET /credit/applications/page?supplierId=${ORG}&status=rejected&limit=50`]: () => page([]),
     });
     const user = renderQueue('/supplier?invoiceStatus=overdue');
     expect(await screen.findByText('1 application')).toBeInTheDocument();
@@ -196,8 +196,9 @@ describe('Credit decisioning queue', () => {
       application({ id: `app-${i}`, customer: { id: `c${i}`, name: `Pharmacy ${i}` } }),
     );
     const fetchMock = mockFetch({
-      [`GET /credit/applications?supplierId=${ORG}&status=pending&limit=50`]: () => page(first, 'next-1', 3),
-      [`GET /credit/applications?supplierId=${ORG}&status=pending&limit=50&cursor=next-1`]: () =>
+      [`GET /credit/applications/page?supplierId=${ORG}&status=pending&limit=50`]: () =>
+        page(first, 'next-1', 3),
+      [`GET /credit/applications/page?supplierId=${ORG}&status=pending&limit=50&cursor=next-1`]: () =>
         page([application({ id: 'app-9', customer: { id: 'c9', name: 'Pharmacy 9' } })], null, 3),
     });
     const user = renderQueue('/supplier?applicationStatus=pending');

@@ -26,7 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("The buyer's credit requests", () => {
   it("shows a rejected request's status with the supplier's reason, and none where none was given", async () => {
     mockFetch({
-      [`GET /credit/applications?customerId=${ORG}&limit=50`]: () =>
+      [`GET /credit/applications/page?customerId=${ORG}&limit=50`]: () =>
         json({
           items: [
             application({

@@ -74,7 +74,7 @@ export function useInventoryTotals(orgId: string) {
   });
 }
 
-/** GET /inventory?…&limit=&cursor=: one page of lots in the list's order, with the filtered total. */
+/** GET /inventory/page?…&limit=&cursor=: one page of lots in the list's order, with the filtered total. */
 export function getInventoryPage(
   filters: InventoryFilters,
   cursor: string | null,
@@ -84,7 +84,7 @@ export function getInventoryPage(
     limit: String(INVENTORY_PAGE),
     ...(cursor ? { cursor } : {}),
   });
-  return apiRequest(`/inventory?${query}`, { schema: inventoryPageSchema, signal });
+  return apiRequest(`/inventory/page?${query}`, { schema: inventoryPageSchema, signal });
 }
 
 export const inventoryPagesQueryOptions = (orgId: string, filters: InventoryFilters) =>

@@ -61,8 +61,8 @@ type Router = ReturnType<typeof createBrowserRouter>;
 const NO_TOTALS: Totals = { lots: 0, unitsOnHand: 0, value: 0, lotsAtRisk: 0 };
 
 /**
- * The table (and totals) at `url`, the server answering GET /inventory?… from `pages` by query string
- * (after /inventory?), and GET /inventory/totals with `totals`.
+ * The table (and totals) at `url`, the server answering GET /inventory/page?… from `pages` by query string
+ * (after /inventory/page?), and GET /inventory/totals with `totals`.
  */
 function renderTable(
   pages: Record<string, Page<InventoryRow>>,
@@ -73,7 +73,7 @@ function renderTable(
   }: { totals?: Totals; url?: string; handlers?: Parameters<typeof mockFetch>[0] } = {},
 ) {
   const handlers = Object.fromEntries(
-    Object.entries(pages).map(([query, answer]) => [`GET /inventory?${query}`, () => json(answer)]),
+    Object.entries(pages).map(([query, answer]) => [`GET /inventory/page?${query}`, () => json(answer)]),
   );
   const fetchMock = mockFetch({ 'GET /inventory/totals': () => json(totals), ...handlers, ...extra });
   const onForecast = vi.fn();
@@ -179,7 +179,9 @@ describe('InventoryTable', () => {
     await waitFor(() => expect(tableProducts()).toEqual(['Paracetamol 500 mg tablets']));
     expect(card().getByText('1 lot')).toBeInTheDocument();
     // Typing is sent once it pauses, not per key.
-    expect(requested().filter((u) => u.includes('product='))).toEqual(['/inventory?product=m%26g&limit=50']);
+    expect(requested().filter((u) => u.includes('product='))).toEqual([
+      '/inventory/page?product=m%26g&limit=50',
+    ]);
 
     await user.click(screen.getByRole('radio', { name: 'Expired' }));
     await user.type(screen.getByRole('searchbox', { name: 'Batch' }), 'pcm');
@@ -216,7 +218,7 @@ describe('InventoryTable', () => {
     expect(screen.getByRole('searchbox', { name: 'Batch' })).toHaveValue('AMX');
     expect(card().getByText('1 lot')).toBeInTheDocument();
     expect(requested()).toEqual([
-      '/inventory?product=amox&status=expired%2Cexpiring_soon&batch=AMX&limit=50',
+      '/inventory/page?product=amox&status=expired%2Cexpiring_soon&batch=AMX&limit=50',
     ]);
   });
 
@@ -236,7 +238,7 @@ describe('InventoryTable', () => {
         'Gauze swabs',
       ]),
     );
-    expect(requested()).toEqual(['/inventory?limit=50', '/inventory?limit=50&cursor=cursor-2']);
+    expect(requested()).toEqual(['/inventory/page?limit=50', '/inventory/page?limit=50&cursor=cursor-2']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -372,6 +374,6 @@ describe('InventoryTable', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(toastError).toHaveBeenCalledWith('No inventory rows to export');
-    expect(requested()).toEqual(['/inventory?limit=50']);
+    expect(requested()).toEqual(['/inventory/page?limit=50']);
   });
 });

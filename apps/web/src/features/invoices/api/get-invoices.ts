@@ -45,7 +45,7 @@ function invoicesQuery(orgId: string, side: InvoiceSide, extra: Record<string, s
   return query.toString();
 }
 
-/** GET /invoices?buyerId= or ?sellerId=, filtered, limit and cursor: one page and the filtered total. */
+/** GET /invoices/page?buyerId= or ?sellerId=, filtered, limit and cursor: one page and the filtered total. */
 export function getInvoicesPage(
   orgId: string,
   side: InvoiceSide,
@@ -58,7 +58,7 @@ export function getInvoicesPage(
     limit: String(INVOICES_PAGE),
     ...(cursor ? { cursor } : {}),
   });
-  return apiRequest(`/invoices?${query}`, { schema: invoicesPageSchema, signal });
+  return apiRequest(`/invoices/page?${query}`, { schema: invoicesPageSchema, signal });
 }
 
 const invoicesSchema = z.array(invoiceSchema);

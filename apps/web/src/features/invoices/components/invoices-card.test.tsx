@@ -91,7 +91,8 @@ describe('InvoicesCard PDF downloads', () => {
     });
     let answer: (response: Response) => void = () => undefined;
     const fetchMock = mockFetch({
-      'GET /invoices?sellerId=org-tema&status=unpaid&limit=20': () => json(page([invoice(1), invoice(2)])),
+      'GET /invoices/page?sellerId=org-tema&status=unpaid&limit=20': () =>
+        json(page([invoice(1), invoice(2)])),
       'GET /invoices?sellerId=org-tema&status=unpaid': () => json([invoice(1), invoice(2)]),
       'GET /invoices/55555555-0000-4000-8000-000000000002/pdf': () =>
         new Promise<Response>((resolve) => {
@@ -121,7 +122,7 @@ describe('InvoicesCard PDF downloads', () => {
     const toastError = vi.spyOn(toast, 'error');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     mockFetch({
-      'GET /invoices?buyerId=org-1&status=unpaid&limit=20': () => json(page([invoice(1), invoice(2)])),
+      'GET /invoices/page?buyerId=org-1&status=unpaid&limit=20': () => json(page([invoice(1), invoice(2)])),
       'GET /invoices?buyerId=org-1&status=unpaid': () => json([invoice(1), invoice(2)]),
       'GET /invoices/55555555-0000-4000-8000-000000000001/pdf': () =>
         json({ message: 'Invoice not found', code: 'NOT_FOUND', kind: 'not_found' }, 404),
@@ -151,11 +152,12 @@ describe('InvoicesCard filters and pages', () => {
   it('sends the status, customer and issued dates to the server and keeps them in the URL, leaving other parameters', async () => {
     const fetchMock = mockFetch({
       'GET /invoices?sellerId=org-tema&status=unpaid': () => json([invoice(1), overdue]),
-      'GET /invoices?sellerId=org-tema&status=unpaid&limit=20': () => json(page([invoice(1), overdue])),
-      'GET /invoices?sellerId=org-tema&limit=20': () => json(page([invoice(1), overdue, paid])),
-      'GET /invoices?sellerId=org-tema&counterparty=accra&limit=20': () => json(page([paid])),
-      'GET /invoices?sellerId=org-tema&counterparty=accra&from=2026-11-01&limit=20': () => json(page([paid])),
-      'GET /invoices?sellerId=org-tema&counterparty=accra&from=2026-11-01&to=2026-11-30&limit=20': () =>
+      'GET /invoices/page?sellerId=org-tema&status=unpaid&limit=20': () => json(page([invoice(1), overdue])),
+      'GET /invoices/page?sellerId=org-tema&limit=20': () => json(page([invoice(1), overdue, paid])),
+      'GET /invoices/page?sellerId=org-tema&counterparty=accra&limit=20': () => json(page([paid])),
+      'GET /invoices/page?sellerId=org-tema&counterparty=accra&from=2026-11-01&limit=20': () =>
+        json(page([paid])),
+      'GET /invoices/page?sellerId=org-tema&counterparty=accra&from=2026-11-01&to=2026-11-30&limit=20': () =>
         json(page([])),
     });
     const { user, router } = renderCard('seller', 'org-tema', '/?order=42');
@@ -168,7 +170,7 @@ describe('InvoicesCard filters and pages', () => {
     expect(await card.findByText('1 invoice')).toBeInTheDocument();
     // The name is sent once typing pauses, not per letter.
     expect(requested(fetchMock).filter((path) => path.includes('counterparty='))).toEqual([
-      '/invoices?sellerId=org-tema&counterparty=accra&limit=20',
+      '/invoices/page?sellerId=org-tema&counterparty=accra&limit=20',
     ]);
     fireEvent.change(card.getByLabelText('Issued from'), { target: { value: '2026-11-01' } });
     fireEvent.change(card.getByLabelText('Issued to'), { target: { value: '2026-11-30' } });
@@ -206,7 +208,7 @@ describe('InvoicesCard filters and pages', () => {
   it("restores a URL's filters and asks the server for them", async () => {
     const fetchMock = mockFetch({
       'GET /invoices?buyerId=org-1&status=unpaid': () => json([overdue]),
-      'GET /invoices?buyerId=org-1&status=overdue&counterparty=tema&from=2026-09-01&to=2026-10-31&limit=20':
+      'GET /invoices/page?buyerId=org-1&status=overdue&counterparty=tema&from=2026-09-01&to=2026-10-31&limit=20':
         () => json(page([overdue])),
     });
     renderCard(
@@ -222,16 +224,16 @@ describe('InvoicesCard filters and pages', () => {
     expect(card.getByLabelText('Issued to')).toHaveValue('2026-10-31');
     expect(card.getByText(overdue.number)).toBeInTheDocument();
     expect(requested(fetchMock)).toContain(
-      '/invoices?buyerId=org-1&status=overdue&counterparty=tema&from=2026-09-01&to=2026-10-31&limit=20',
+      '/invoices/page?buyerId=org-1&status=overdue&counterparty=tema&from=2026-09-01&to=2026-10-31&limit=20',
     );
   });
 
   it('appends the next page with the cursor on Load more, and stops on the last page', async () => {
     const fetchMock = mockFetch({
       'GET /invoices?buyerId=org-1&status=unpaid': () => json([invoice(1), invoice(2), overdue]),
-      'GET /invoices?buyerId=org-1&status=unpaid&limit=20': () =>
+      'GET /invoices/page?buyerId=org-1&status=unpaid&limit=20': () =>
         json(page([invoice(1), invoice(2)], 3, 'next-1')),
-      'GET /invoices?buyerId=org-1&status=unpaid&limit=20&cursor=next-1': () =>
+      'GET /invoices/page?buyerId=org-1&status=unpaid&limit=20&cursor=next-1': () =>
         json(page([overdue], 3, null)),
     });
     const { user } = renderCard('buyer', 'org-1');
@@ -243,13 +245,15 @@ describe('InvoicesCard filters and pages', () => {
     await waitFor(() => expect(card.getAllByRole('listitem')).toHaveLength(3));
     expect(card.getByText(overdue.number)).toBeInTheDocument();
     expect(card.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(requested(fetchMock)).toContain('/invoices?buyerId=org-1&status=unpaid&limit=20&cursor=next-1');
+    expect(requested(fetchMock)).toContain(
+      '/invoices/page?buyerId=org-1&status=unpaid&limit=20&cursor=next-1',
+    );
   });
 
   it('keeps its own empty text when only the status narrows the list', async () => {
     mockFetch({
       'GET /invoices?buyerId=org-1&status=unpaid': () => json([]),
-      'GET /invoices?buyerId=org-1&status=unpaid&limit=20': () => json(page([])),
+      'GET /invoices/page?buyerId=org-1&status=unpaid&limit=20': () => json(page([])),
     });
     renderCard('buyer', 'org-1');
     const card = within(await screen.findByRole('region', { name: 'Invoices' }));

@@ -86,7 +86,7 @@ describe('NotificationBell', () => {
         return noContent();
       },
       // The orders page: its first page of cards, and the live orders its counters read.
-      'GET /orders?buyerId=org-1&limit=20': () => json({ items: [order()], nextCursor: null, total: 1 }),
+      'GET /orders/page?buyerId=org-1&limit=20': () => json({ items: [order()], nextCursor: null, total: 1 }),
       'GET /orders?buyerId=org-1&status=AWAITING_CUSTOMER_APPROVAL%2CRELEASED%2CSHIPPED': () =>
         json([order()]),
     });
@@ -167,9 +167,9 @@ describe('NotificationBell', () => {
       {
         [FIRST_PAGE]: () => json(page([drafted])),
         'GET /inventory/totals': () => json({ lots: 0, unitsOnHand: 0, value: 0, lotsAtRisk: 0 }),
-        'GET /inventory?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
+        'GET /inventory/page?limit=50': () => json({ items: [], nextCursor: null, total: 0 }),
         // The shipping tab: the first page of outgoing orders, and the drafts awaiting approval.
-        'GET /orders?sellerId=org-tema&status=RELEASED%2CSHIPPED&limit=20': () =>
+        'GET /orders/page?sellerId=org-tema&status=RELEASED%2CSHIPPED&limit=20': () =>
           json({ items: [], nextCursor: null, total: 0 }),
         'GET /orders?sellerId=org-tema&status=AWAITING_CUSTOMER_APPROVAL': () => json([]),
       },

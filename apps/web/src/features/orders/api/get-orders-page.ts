@@ -59,7 +59,7 @@ export const ordersPagesQueryKey = (orgId: string | null, filters: OrdersPageFil
 export const ordersCountQueryKey = (orgId: string | null, filters: OrdersPageFilters) =>
   ['orders', orgId, 'count', sentFilters(filters)] as const;
 
-/** GET /orders?…&limit=&cursor=: one page of the caller's orders, newest first, with the filtered total. */
+/** GET /orders/page?…&limit=&cursor=: one page of the caller's orders, newest first, with the filtered total. */
 export function getOrdersPage(
   filters: OrdersPageFilters,
   paging: { limit: number; cursor?: string | null },
@@ -68,7 +68,7 @@ export function getOrdersPage(
   const query = new URLSearchParams(sentFilters(filters));
   query.set('limit', String(paging.limit));
   if (paging.cursor) query.set('cursor', paging.cursor);
-  return apiRequest(`/orders?${query.toString()}`, { schema: ordersPageSchema, signal });
+  return apiRequest(`/orders/page?${query.toString()}`, { schema: ordersPageSchema, signal });
 }
 
 export const ordersPagesQueryOptions = (orgId: string | null, filters: OrdersPageFilters) =>

@@ -75,7 +75,7 @@ describe('ShippingBoard', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=shipping&status=all'));
     expect(await screen.findByText('2 orders')).toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.some(([url]) => String(url).endsWith('/orders?sellerId=org-tema&limit=20')),
+      fetchMock.mock.calls.some(([url]) => String(url).endsWith('/orders/page?sellerId=org-tema&limit=20')),
     ).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

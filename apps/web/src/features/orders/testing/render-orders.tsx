@@ -21,9 +21,12 @@ export function renderAt(ui: ReactElement, path = '/') {
   return { ...view, router, queryClient, user };
 }
 
-/** The mockFetch key of GET /orders with these parameters, in the order the client writes them. */
+/**
+ * The mockFetch key of GET /orders with these parameters, in the order the client writes them: a paged
+ * read (limit or cursor) goes to GET /orders/page (decision 0014).
+ */
 export const ordersKey = (params: Record<string, string>) =>
-  `GET /orders?${new URLSearchParams(params).toString()}`;
+  `GET /orders${'limit' in params || 'cursor' in params ? '/page' : ''}?${new URLSearchParams(params).toString()}`;
 
 export const page = (
   items: Order[],

@@ -27,7 +27,7 @@ export function orgUserFilterParams(filters: OrgUserFilters): Record<string, str
   return q ? { q } : {};
 }
 
-/** GET /org/users?q=&limit=&cursor=: one page of the members (oldest first) and the filtered total. */
+/** GET /org/users/page?q=&limit=&cursor=: one page of the members (oldest first) and the filtered total. */
 export function getOrgUsersPage(
   filters: OrgUserFilters,
   cursor: string | null,
@@ -38,7 +38,7 @@ export function getOrgUsersPage(
     limit: String(PAGE_DEFAULT),
     ...(cursor ? { cursor } : {}),
   });
-  return apiRequest(`/org/users?${query.toString()}`, { schema: orgUsersPageSchema, signal });
+  return apiRequest(`/org/users/page?${query.toString()}`, { schema: orgUsersPageSchema, signal });
 }
 
 export const orgUsersPagesQueryOptions = (orgId: string, filters: OrgUserFilters) =>

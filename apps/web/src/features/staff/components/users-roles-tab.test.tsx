@@ -53,7 +53,7 @@ const STOCK = orgUser(
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
-const LIST = 'GET /org/users?limit=50';
+const LIST = 'GET /org/users/page?limit=50';
 const page = (items: OrgUser[], nextCursor: string | null = null, total = items.length) =>
   json({ items, nextCursor, total });
 
@@ -446,7 +446,7 @@ describe('UsersRolesTab: export and empty state', () => {
     const { user, fetchMock } = setup(
       undefined,
       {
-        'GET /org/users?q=tema&limit=50': () => page([ADMIN, CLERK, STOCK]),
+        'GET /org/users/page?q=tema&limit=50': () => page([ADMIN, CLERK, STOCK]),
         'GET /org/users.csv?q=tema': () =>
           new Promise<Response>((resolve) => {
             finish = resolve;
@@ -500,8 +500,8 @@ describe('UsersRolesTab: search and paging', () => {
     const { user, fetchMock, router } = setup(
       undefined,
       {
-        'GET /org/users?q=ama&limit=50': () => page([CLERK]),
-        'GET /org/users?q=nobody&limit=50': () => page([]),
+        'GET /org/users/page?q=ama&limit=50': () => page([CLERK]),
+        'GET /org/users/page?q=nobody&limit=50': () => page([]),
       },
       '/supplier?tab=users&invoiceStatus=overdue',
     );
@@ -513,8 +513,8 @@ describe('UsersRolesTab: search and paging', () => {
     expect(router.state.location.search).toBe('?tab=users&invoiceStatus=overdue&userQ=ama');
     expect(screen.queryByText('stock@tema-pharma.demo')).not.toBeInTheDocument();
     // Typing does not ask per key: only the paused text reaches the server.
-    expect(requests(fetchMock, 'GET').filter((r) => r.path.startsWith('/org/users?q='))).toEqual([
-      { path: '/org/users?q=ama&limit=50', body: undefined },
+    expect(requests(fetchMock, 'GET').filter((r) => r.path.startsWith('/org/users/page?q='))).toEqual([
+      { path: '/org/users/page?q=ama&limit=50', body: undefined },
     ]);
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
@@ -531,8 +531,8 @@ describe('UsersRolesTab: search and paging', () => {
     const { user, fetchMock } = setup(
       undefined,
       {
-        'GET /org/users?q=tema-pharma&limit=50': () => page([ADMIN, CLERK], 'c-2', 3),
-        'GET /org/users?q=tema-pharma&limit=50&cursor=c-2': () => page([STOCK], null, 3),
+        'GET /org/users/page?q=tema-pharma&limit=50': () => page([ADMIN, CLERK], 'c-2', 3),
+        'GET /org/users/page?q=tema-pharma&limit=50&cursor=c-2': () => page([STOCK], null, 3),
       },
       '/supplier?userQ=tema-pharma',
     );
@@ -546,7 +546,7 @@ describe('UsersRolesTab: search and paging', () => {
     expect(screen.getByText('dispatch@tema-pharma.demo')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(requests(fetchMock, 'GET').map((r) => r.path)).toContain(
-      '/org/users?q=tema-pharma&limit=50&cursor=c-2',
+      '/org/users/page?q=tema-pharma&limit=50&cursor=c-2',
     );
   });
 });
