@@ -7,7 +7,6 @@ import { AUTH_MESSAGES, type SessionUser } from '@aduro/shared/auth';
 import { API_KEY_MESSAGES, type ApiKeyScope } from '@aduro/shared/api-keys';
 import type { Config } from '../config.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
-import { runWithApiKey } from '../lib/request-context.ts';
 import { resolveApiKey } from '../modules/api-keys/api-keys.repository.ts';
 import { hashApiKey, isApiKey } from '../modules/api-keys/api-keys.service.ts';
 import { permissionsForScopes, scopeForRoute } from '../modules/api-keys/scopes.ts';
@@ -90,6 +89,16 @@ export function caller(request: FastifyRequest): SessionUser {
 /** The caller with the session version their token carries; only behind app.authenticate or app.guard. */
 export function callerSession(request: FastifyRequest): LoadedSession {
   return { user: caller(request), sessionVersion: request.tokenVersion };
+}
+
+/**
+ * The API key the request was made with, or null for a person's session. The routes a key may write
+ * through (modules/api-keys/scopes.ts) pass it down to recordEvent, so the trail names the key: by hand
+ * rather than through an AsyncLocalStorage, which on Node 20 makes every promise of the process pay for
+ * async hooks (decision 0006).
+ */
+export function apiKeyIdOf(request: FastifyRequest): string | null {
+  return request.apiKey?.id ?? null;
 }
 
 /** A signed-in member of an organisation. */
@@ -270,16 +279,6 @@ export default fp(
       return token !== '' && isApiKey(token) ? token : null;
     };
     /**
-     * The rest of a keyed request runs inside the key's context, so every event it records names the key
-     * (lib/request-context.ts). Fastify runs the remaining hooks and the handler from `done`, so they and
-     * all they start inherit it.
-     */
-    const continueAsKey = (request: FastifyRequest, done: HookHandlerDoneFunction) => {
-      if (request.apiKey) runWithApiKey(request.apiKey.id, () => done());
-      else done();
-    };
-
-    /**
      * Sets request.session or refuses with 401. Answers at once (undefined) when the caller is cached,
      * else with a promise; as a Fastify hook, either way is followed. The answer is the caller's own, so
      * no HTTP cache (a proxy's or the browser's) may keep it: a header set here costs nothing more per
@@ -289,12 +288,7 @@ export default fp(
       void reply.header('cache-control', 'no-store');
       const header = request.headers.authorization;
       const key = request.session ? null : apiKeyOf(header);
-      if (key !== null) {
-        const pending = resolveKey(request, key);
-        if (!done) return pending;
-        pending.then(() => continueAsKey(request, done), done);
-        return undefined;
-      }
+      if (key !== null) return resolveKey(request, key);
       if (request.session || (header && BEARER.test(header) && fromCache(request, header))) {
         done?.();
         return undefined;
@@ -321,10 +315,6 @@ export default fp(
       };
       const handler: AuthHook = function (request, reply, done) {
         const pending = authenticate.call(this, request, reply);
-        if (pending && done && request.headers.authorization && apiKeyOf(request.headers.authorization)) {
-          pending.then(() => check(request)).then(() => continueAsKey(request, done), done);
-          return undefined;
-        }
         if (pending) return pending.then(() => check(request));
         check(request);
         done?.();

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EventAudience, EventRefs, EventType, FeedEvent } from '@aduro/shared/events';
 import { queryRows, type Executor } from '../../db/client.ts';
-import { currentApiKeyId } from '../../lib/request-context.ts';
 
 /** The channel every process LISTENs on. */
 export const FEED_CHANNEL = 'aduro_feed';
@@ -19,6 +18,12 @@ export interface NewEvent {
   audience?: readonly EventAudience[];
   refs?: EventRefs;
   actorUserId?: string | null;
+  /**
+   * The API key the actor's request was made with (issue 33): the trail names it. Passed down by the
+   * routes keys may write through (modules/api-keys/scopes.ts), not read from an AsyncLocalStorage: on
+   * Node 20 one of those makes every promise of the process pay for async hooks (decision 0006).
+   */
+  apiKeyId?: string | null;
 }
 
 /** The events recorded so far in each transaction that inTransaction runs (lib/transaction.ts). */
@@ -72,9 +77,6 @@ const uuidArray = (ids: readonly string[]) => `{${[...new Set(ids)].join(',')}}`
  * step of a workflow, so the row's time is close to its commit (the stream's resume window relies on it).
  */
 export async function recordEvent(tx: Executor, event: NewEvent): Promise<FeedEvent> {
-  // A write made with an API key names the key in the trail (lib/request-context.ts); only the acting
-  // person's writes carry an actor, so the system's (daily reminders) never name one.
-  const apiKeyId = event.actorUserId ? currentApiKeyId() : null;
   const [row] = await queryRows<EventRow>(
     tx,
     sql`
@@ -82,7 +84,7 @@ export async function recordEvent(tx: Executor, event: NewEvent): Promise<FeedEv
         insert into events (type, org_ids, audience, refs, actor_user_id, api_key_id)
         values (${event.type}, ${uuidArray(event.orgIds)}::uuid[], ${`{${(event.audience ?? []).join(',')}}`}::text[],
                 ${JSON.stringify(event.refs ?? {})}::jsonb, ${event.actorUserId ?? null}::uuid,
-                ${apiKeyId}::uuid)
+                ${event.apiKeyId ?? null}::uuid)
         returning id, type, org_ids as "orgIds", audience, refs, actor_user_id as "actorUserId",
                   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
       )

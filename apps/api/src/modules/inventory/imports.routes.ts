@@ -16,7 +16,7 @@ import { CSV_BOM, toCsvLine } from '../../lib/csv.ts';
 import { errorResponses, mediaResponse } from '../../lib/error-responses.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readMultipartForm, type FileStaging, type StagedFile } from '../../lib/multipart-form.ts';
-import { member } from '../../plugins/auth.ts';
+import { apiKeyIdOf, member } from '../../plugins/auth.ts';
 import { fileTooLarge, readImportFile } from './import-file.ts';
 import { applyImport, exportRows, getImport, previewImport } from './imports.service.ts';
 
@@ -86,7 +86,14 @@ export default async function inventoryImportRoutes(app: FastifyInstance) {
       }
       if (!file) throw badRequest(IMPORT_MESSAGES.noFile, { file: [IMPORT_MESSAGES.noFile] });
       const rows = await readImportFile(file.bytes);
-      const preview = await previewImport(app.db, me.orgId, file.fileName.slice(0, 255), rows, me.id);
+      const preview = await previewImport(
+        app.db,
+        me.orgId,
+        file.fileName.slice(0, 255),
+        rows,
+        me.id,
+        apiKeyIdOf(request),
+      );
       return reply.code(201).send(preview);
     },
   );
@@ -165,7 +172,7 @@ export default async function inventoryImportRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const me = member(request);
-      return applyImport(app.db, me.orgId, request.params.id, me.id);
+      return applyImport(app.db, me.orgId, request.params.id, me.id, apiKeyIdOf(request));
     },
   );
 }

@@ -18,7 +18,6 @@ import {
 import { formatCedis, hasWholePesewas, toPesewas } from '@aduro/shared/money';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { currentApiKeyId } from '../../lib/request-context.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import type { FileRow } from './import-file.ts';
@@ -269,6 +268,8 @@ export async function previewImport(
   fileName: string,
   fileRows: FileRow[],
   actorUserId: string | null,
+  /** The API key the request was made with, kept on the import (issue 33). */
+  apiKeyId: string | null = null,
 ): Promise<InventoryImport> {
   const today = todayUtc();
   const drafts = fileRows.map((r) => draftOf(r, today));
@@ -292,7 +293,7 @@ export async function previewImport(
   const stored = await insertImport(db, {
     supplierId,
     createdByUserId: actorUserId,
-    apiKeyId: currentApiKeyId(),
+    apiKeyId,
     fileName,
     rows,
     totals: totalsOf(rows),
@@ -319,6 +320,8 @@ export async function applyImport(
   supplierId: string,
   id: string,
   actorUserId: string | null,
+  /** The API key the request was made with: the event, and so the trail, names it (issue 33). */
+  apiKeyId: string | null = null,
 ): Promise<InventoryImport> {
   return inTransaction(db, async (tx) => {
     const stored = await findImport(tx, supplierId, id, true);
@@ -385,6 +388,7 @@ export async function applyImport(
         ...(productIds.length <= EVENT_PRODUCT_IDS ? { productIds } : {}),
       },
       actorUserId,
+      apiKeyId,
     });
     return { ...answerOf(stored), status: 'applied' as const, result };
   });

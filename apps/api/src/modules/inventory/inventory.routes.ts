@@ -16,7 +16,7 @@ import {
 } from '@aduro/shared/inventory-list';
 import { CSV_BOM } from '../../lib/csv.ts';
 import { sendJsonText } from '../../lib/json-reply.ts';
-import { member } from '../../plugins/auth.ts';
+import { apiKeyIdOf, member } from '../../plugins/auth.ts';
 import {
   getForecast,
   getInventory,
@@ -161,7 +161,8 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         response: { 200: inventoryRowSchema, ...errors },
       },
     },
-    async (request) => syncInventory(app.db, member(request).orgId, request.body, member(request).id),
+    async (request) =>
+      syncInventory(app.db, member(request).orgId, request.body, member(request).id, apiKeyIdOf(request)),
   );
 
   r.get(

@@ -178,6 +178,8 @@ export async function syncInventory(
   supplierId: string,
   input: InventorySync,
   actorUserId?: string,
+  /** The API key the request was made with: the trail names it (issue 33). */
+  apiKeyId: string | null = null,
 ): Promise<InventoryRow> {
   if (
     input.expiryDate &&
@@ -210,6 +212,7 @@ export async function syncInventory(
       audience: ['customer'],
       refs: { supplierId, productIds: [input.productId], lotId: lot.id },
       actorUserId,
+      apiKeyId,
     });
     return lot;
   });

@@ -48,7 +48,8 @@ export async function moveDrop(
     dropId: string;
     sellerOrgId: string;
     change: DropUpdate;
-    user: { id: string; name: string };
+    /** apiKeyId: the API key the seller's request was made with, named in the trail (issue 33). */
+    user: { id: string; name: string; apiKeyId?: string | null };
   },
 ) {
   const order = await lockOrder(tx, input.orderId, { sellerOrgId: input.sellerOrgId });
@@ -156,6 +157,7 @@ export async function moveDrop(
   const history = written.find((h) => h.dropId === drop.id);
   await recordOrderEvent(tx, 'drop.moved', order, {
     actorUserId: input.user.id,
+    apiKeyId: input.user.apiKeyId,
     changesStock: true,
     refs: { dropId: drop.id, ...(history ? { historyId: history.id } : {}), ...touched },
   });

@@ -11,7 +11,7 @@ export function recordOrderEvent(
   tx: Tx,
   type: Extract<EventType, 'order.released' | 'order.cancelled' | 'drop.moved'>,
   order: { id: string; buyerOrgId: string; sellerOrgId: string; productId: string },
-  opts: { actorUserId: string; changesStock: boolean; refs?: EventRefs },
+  opts: { actorUserId: string; apiKeyId?: string | null; changesStock: boolean; refs?: EventRefs },
 ) {
   return recordEvent(tx, {
     type,
@@ -25,5 +25,6 @@ export function recordOrderEvent(
       ...opts.refs,
     },
     actorUserId: opts.actorUserId,
+    apiKeyId: opts.apiKeyId,
   });
 }

@@ -13,7 +13,7 @@ import {
   ordersQuerySchema,
   ordersListQuerySchema,
 } from '@aduro/shared/orders';
-import { caller } from '../../plugins/auth.ts';
+import { apiKeyIdOf, caller } from '../../plugins/auth.ts';
 import {
   approve,
   cancel,
@@ -235,7 +235,7 @@ export default async function orderRoutes(app: FastifyInstance) {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => changeDrop(app.db, caller(request), request.params, request.body),
+    async (request) => changeDrop(app.db, caller(request), request.params, request.body, apiKeyIdOf(request)),
   );
 
   r.post(
@@ -259,6 +259,6 @@ export default async function orderRoutes(app: FastifyInstance) {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => repick(app.db, caller(request), request.params),
+    async (request) => repick(app.db, caller(request), request.params, apiKeyIdOf(request)),
   );
 }

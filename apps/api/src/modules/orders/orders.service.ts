@@ -169,9 +169,12 @@ export async function changeDrop(
   user: SessionUser,
   params: { orderId: string; dropId: string },
   change: DropUpdate,
+  apiKeyId: string | null = null,
 ): Promise<Order> {
   const sellerOrgId = orgOf(user);
-  await inTransaction(db, (tx) => moveDrop(tx, { ...params, sellerOrgId, change, user: actor(user) }));
+  await inTransaction(db, (tx) =>
+    moveDrop(tx, { ...params, sellerOrgId, change, user: { ...actor(user), apiKeyId } }),
+  );
   return reread(db, params.orderId, sellerOrgId);
 }
 
@@ -183,8 +186,11 @@ export async function repick(
   db: Db,
   user: SessionUser,
   params: { orderId: string; dropId: string },
+  apiKeyId: string | null = null,
 ): Promise<Order> {
   const sellerOrgId = orgOf(user);
-  await inTransaction(db, (tx) => repickDrop(tx, { ...params, sellerOrgId, user: actor(user) }));
+  await inTransaction(db, (tx) =>
+    repickDrop(tx, { ...params, sellerOrgId, user: { ...actor(user), apiKeyId } }),
+  );
   return reread(db, params.orderId, sellerOrgId);
 }

@@ -27,7 +27,12 @@ import { insertHistory, listDrops, lockOrder } from './orders.repository.ts';
  */
 export async function repickDrop(
   tx: Tx,
-  input: { orderId: string; dropId: string; sellerOrgId: string; user: { id: string; name: string } },
+  input: {
+    orderId: string;
+    dropId: string;
+    sellerOrgId: string;
+    user: { id: string; name: string; apiKeyId?: string | null };
+  },
 ) {
   const order = await lockOrder(tx, input.orderId, { sellerOrgId: input.sellerOrgId });
   if (!order) throw notFound('ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
@@ -147,6 +152,7 @@ export async function repickDrop(
   ]);
   await recordOrderEvent(tx, 'drop.moved', order, {
     actorUserId: input.user.id,
+    apiKeyId: input.user.apiKeyId,
     changesStock: true,
     refs: {
       dropId: drop.id,
