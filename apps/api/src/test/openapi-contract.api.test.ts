@@ -184,5 +184,6 @@ it('types a program with a generated client that compiles under --strict and run
   });
   expect(stdout).toMatch(/^page: 5 of \d+ lots/m);
   expect(stdout).toMatch(/^totals: /m);
-  expect(stdout).toMatch(/^applied: 0 created, 0 updated, \d+ unchanged/m);
+  expect(stdout).toMatch(/^applied: 1 created, 0 updated, \d+ unchanged/m);
+  expect(stdout).toMatch(/^new lot: CONTRACT-\w+ × 7$/m);
 }, 120_000);

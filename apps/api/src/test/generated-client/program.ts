@@ -3,8 +3,8 @@
  * OpenAPI document (schema.d.ts, written beside it at test time) and called through openapi-fetch. It
  * compiles under --strict without narrowing any answer: each operation answers one shape. One async main
  * of steps; any failure exits non-zero. Run: node --import tsx program.ts <base URL>. Steps: sign in, read
- * the inventory a page at a time and whole, create an API key, and with it export the stock and import
- * it back (preview, apply).
+ * the inventory a page at a time and whole, create an API key, and with it export the stock, import it
+ * back with one new lot (preview, apply) and find that lot on the inventory page.
  */
 import createClient from 'openapi-fetch';
 import type { paths } from './schema.d.ts';
@@ -48,11 +48,24 @@ async function main() {
   const asKey = { authorization: `Bearer ${created.data.key}` };
   say(`API key ${created.data.apiKey.prefix}… with ${created.data.apiKey.scopes.join(', ')}`);
 
-  // 5. With the key: the current stock in the import's columns, sent back as an import, previewed.
+  // 5. With the key: the current stock in the import's columns, plus one new lot of its first product
+  //    (same price: a file gives one price per product), sent back as an import and previewed.
   const exported = await client.GET('/api/inventory/imports/export', { headers: asKey, parseAs: 'text' });
   if (exported.data === undefined) throw new Error(`export refused: ${exported.error?.message}`);
+  const lines = exported.data
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split(/\r?\n/);
+  const first = lines[1];
+  if (first === undefined) throw new Error('the export has no stock to copy');
+  // product,productName,batchNumber,expiryDate,quantity,unitPrice: the id is first, the price last.
+  const productId = first.slice(0, first.indexOf(','));
+  const unitPrice = first.slice(first.lastIndexOf(',') + 1);
+  const batch = `CONTRACT-${Date.now().toString(36).toUpperCase()}`;
+  const expiry = new Date(Date.now() + 730 * 86_400_000).toISOString().slice(0, 10);
+  const file = [...lines, `${productId},,${batch},${expiry},7,${unitPrice}`].join('\r\n') + '\r\n';
   const preview = await client.POST('/api/inventory/imports', {
-    body: { file: exported.data },
+    body: { file },
     bodySerializer: (body) => {
       const form = new FormData();
       form.append('file', new Blob([body.file], { type: 'text/csv' }), 'stock.csv');
@@ -63,7 +76,7 @@ async function main() {
   if (!preview.data) throw new Error(`import refused: ${preview.error?.message}`);
   say(`preview: ${preview.data.totals.rows} rows, ${preview.data.totals.errors} with errors`);
 
-  // 6. Applied: the same stock again, so nothing changes.
+  // 6. Applied: the one new lot is created, the rest is unchanged.
   const applied = await client.POST('/api/inventory/imports/{id}/apply', {
     params: { path: { id: preview.data.id } },
     headers: asKey,
@@ -73,6 +86,14 @@ async function main() {
   say(
     `applied: ${result ? `${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged` : 'no result'}`,
   );
+
+  // 7. The new lot, read back with the key from the inventory page.
+  const found = await client.GET('/api/inventory/page', {
+    params: { query: { batch, limit: 10 } },
+    headers: asKey,
+  });
+  if (!found.data) throw new Error(`inventory page refused: ${found.error?.message}`);
+  say(`new lot: ${found.data.items.map((lot) => `${lot.batchNumber} × ${lot.quantity}`).join(', ')}`);
 }
 
 main().catch((error: unknown) => {
