@@ -31,6 +31,12 @@ import { withPageLimit } from '@aduro/shared/pagination';
 
 const errors = errorResponses(400, 401, 403, 404);
 
+/** What the list and its /page (decision 0014) both say of their callers and filters, written once. */
+const ENTITIES_FILTERS =
+  'Filters: kind (supplier or customer), active (true or false), status (awaiting_review: a supplier ' +
+  'never yet activated, whose licence awaits review; deactivated; active), q (text in the name or ' +
+  'location). ';
+
 /** Platform administration; every call needs user type platform and manage_platform. */
 export default async function adminRoutes(
   app: FastifyInstance,
@@ -79,10 +85,9 @@ export default async function adminRoutes(
         summary:
           'Customer and supplier organisations for review: awaiting review first, then deactivated, then active, each by name',
         description:
-          'Filters: kind (supplier or customer), active (true or false), status (awaiting_review: a ' +
-          'supplier never yet activated, whose licence awaits review; deactivated; active), q (text in the ' +
-          'name or location). Every matching organisation, as an array (SPEC); GET /api/admin/entities/page ' +
-          'answers the same in pages.',
+          ENTITIES_FILTERS +
+          'Every matching organisation, as an array (SPEC); GET /api/admin/entities/page answers the same ' +
+          'in pages.',
         security,
         querystring: entityFilterQuerySchema,
         response: {
@@ -103,12 +108,11 @@ export default async function adminRoutes(
         summary:
           'Customer and supplier organisations for review: awaiting review first, then deactivated, then active, each by name, in pages',
         description:
-          'Filters: kind (supplier or customer), active (true or false), status (awaiting_review: a ' +
-          'supplier never yet activated, whose licence awaits review; deactivated; active), q (text in the ' +
-          'name or location). Paging: an AdminEntitiesPage of `limit` organisations (1 to 200, 50 by ' +
-          'default) with total and nextCursor, which the next call passes as cursor with the same filters; ' +
-          'pages neither repeat nor skip an organisation when others register meanwhile. A cursor this list ' +
-          'did not give answers 400.',
+          ENTITIES_FILTERS +
+          'Paging: an AdminEntitiesPage of `limit` organisations (1 to 200, 50 by default) with total and ' +
+          'nextCursor, which the next call passes as cursor with the same filters; pages neither repeat ' +
+          'nor skip an organisation when others register meanwhile. A cursor this list did not give ' +
+          'answers 400.',
         security,
         querystring: entityListQuerySchema,
         response: {

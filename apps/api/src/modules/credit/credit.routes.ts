@@ -30,6 +30,12 @@ import { withPageLimit } from '@aduro/shared/pagination';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
+/** What the list and its /page (decision 0014) both say of their callers and filters, written once. */
+const APPLICATIONS_FILTERS =
+  'Credit staff (manage_credit) see the applications made to their supplier (supplierId, their own); a ' +
+  'customer sees its own (customerId, its own). Filter: status (pending, approved or rejected; all or ' +
+  'none lists every one). Order: pending oldest first, then decided latest decision first, then by id. ';
+
 /**
  * Credit (DOMAIN.md "Credit"): customers read their lines and apply; suppliers with manage_credit
  * read, check and decide the applications made to them.
@@ -90,11 +96,9 @@ export default async function creditRoutes(app: FastifyInstance) {
         summary:
           'Applications to the caller’s organisation, or by it: pending first (oldest first), then decided',
         description:
-          'Credit staff (manage_credit) see the applications made to their supplier (supplierId, their ' +
-          'own); a customer sees its own (customerId, its own). Filter: status (pending, approved or ' +
-          'rejected; all or none lists every one). Order: pending oldest first, then decided latest ' +
-          'decision first, then by id. Every matching application, as an array (SPEC); GET ' +
-          '/api/credit/applications/page answers the same in pages.',
+          APPLICATIONS_FILTERS +
+          'Every matching application, as an array (SPEC); GET /api/credit/applications/page answers the ' +
+          'same in pages.',
         security,
         querystring: creditApplicationsListQuerySchema,
         response: {
@@ -116,13 +120,11 @@ export default async function creditRoutes(app: FastifyInstance) {
         summary:
           'Applications to the caller’s organisation, or by it: pending first (oldest first), then decided, in pages',
         description:
-          'Credit staff (manage_credit) see the applications made to their supplier (supplierId, their ' +
-          'own); a customer sees its own (customerId, its own). Filter: status (pending, approved or ' +
-          'rejected; all or none lists every one). Order: pending oldest first, then decided latest ' +
-          'decision first, then by id. Paging: a CreditApplicationsPage of `limit` applications (1 to 200, ' +
-          '50 by default) with total and nextCursor, which the next call passes as cursor with the same ' +
-          'filters; pages neither repeat nor skip an application when others are submitted meanwhile. A ' +
-          'cursor this list did not give answers 400.',
+          APPLICATIONS_FILTERS +
+          'Paging: a CreditApplicationsPage of `limit` applications (1 to 200, 50 by default) with total ' +
+          'and nextCursor, which the next call passes as cursor with the same filters; pages neither ' +
+          'repeat nor skip an application when others are submitted meanwhile. A cursor this list did not ' +
+          'give answers 400.',
         security,
         querystring: creditApplicationsQuerySchema,
         response: {

@@ -29,6 +29,12 @@ import { withPageLimit } from '@aduro/shared/pagination';
 
 const errors = errorResponses(400, 401, 403, 404);
 
+/** What the list and its /page (decision 0014) both say of their callers and filters, written once. */
+const INVENTORY_FILTERS =
+  'Filters: product (text in the product’s name or brand), status (an expiry status, or several apart by ' +
+  'commas: expired, expiring_soon, healthy, not_applicable; as of today, UTC), batch (text in the batch ' +
+  'number). ';
+
 /** A supplier's own stock lots, stock sync and demand forecast; every call needs manage_inventory. */
 export default async function inventoryRoutes(app: FastifyInstance) {
   // Every inventory call reads and writes the caller's own organisation's stock only.
@@ -46,10 +52,8 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         tags: ['inventory'],
         summary: "The signed-in supplier's stock lots, by product name, then expiry, then batch",
         description:
-          'Filters: product (text in the product’s name or brand), status (an expiry status, or several ' +
-          'apart by commas: expired, expiring_soon, healthy, not_applicable; as of today, UTC), batch (text ' +
-          'in the batch number). Every matching lot, as an array (SPEC); GET /api/inventory/page answers ' +
-          'the same in pages.',
+          INVENTORY_FILTERS +
+          'Every matching lot, as an array (SPEC); GET /api/inventory/page answers the same in pages.',
         security,
         querystring: inventoryListQuerySchema,
         response: {
@@ -71,12 +75,10 @@ export default async function inventoryRoutes(app: FastifyInstance) {
         tags: ['inventory'],
         summary: "The signed-in supplier's stock lots, by product name, then expiry, then batch, in pages",
         description:
-          'Filters: product (text in the product’s name or brand), status (an expiry status, or several ' +
-          'apart by commas: expired, expiring_soon, healthy, not_applicable; as of today, UTC), batch (text ' +
-          'in the batch number). Paging: an InventoryPage of `limit` lots (1 to 200, 50 by default) with ' +
-          'total and nextCursor, which the next call passes as cursor with the same filters; pages neither ' +
-          'repeat nor skip a lot when others are synced meanwhile. A cursor this list did not give answers ' +
-          '400.',
+          INVENTORY_FILTERS +
+          'Paging: an InventoryPage of `limit` lots (1 to 200, 50 by default) with total and nextCursor, ' +
+          'which the next call passes as cursor with the same filters; pages neither repeat nor skip a ' +
+          'lot when others are synced meanwhile. A cursor this list did not give answers 400.',
         security,
         querystring: inventoryQuerySchema,
         response: {

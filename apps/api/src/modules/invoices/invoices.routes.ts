@@ -18,6 +18,15 @@ import { pdfResponse, sendPdf } from '../../lib/pdf.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
+/** What the list and its /page (decision 0014) both say of their callers and filters, written once. */
+const INVOICES_FILTERS =
+  'The most pressing first: overdue ones (oldest due date first), then unpaid ones not yet due (soonest ' +
+  'first), then paid and void ones (latest due first); the number breaks ties. Customers: invoices they ' +
+  'owe (buyerId must be their organisation; sellerId narrows). Suppliers with manage_credit: invoices ' +
+  'they issued (sellerId must be their organisation; buyerId narrows). Filters: status (unpaid, paid, ' +
+  'void, or overdue: unpaid past its due date, UTC day), overdue (true or false), counterparty (text in ' +
+  'the other party’s name), from and to (days the invoice was issued, inclusive). ';
+
 /** Invoices (DOMAIN.md "Invoices and payments"): buyers read theirs; credit staff read and record payments. */
 export default async function invoiceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,14 +43,8 @@ export default async function invoiceRoutes(app: FastifyInstance) {
         tags,
         summary: 'The caller’s invoices: a customer’s as buyer, a supplier’s as seller (manage_credit)',
         description:
-          'The most pressing first: overdue ones (oldest due date first), then unpaid ones not yet due ' +
-          '(soonest first), then paid and void ones (latest due first); the number breaks ties. Customers: ' +
-          'invoices they owe (buyerId must be their organisation; sellerId narrows). Suppliers with ' +
-          'manage_credit: invoices they issued (sellerId must be their organisation; buyerId narrows). ' +
-          'Filters: status (unpaid, paid, void, or overdue: unpaid past its due date, UTC day), overdue ' +
-          '(true or false), counterparty (text in the other party’s name), from and to (days the invoice ' +
-          'was issued, inclusive). Every matching invoice, as an array (SPEC); GET /api/invoices/page ' +
-          'answers the same in pages.',
+          INVOICES_FILTERS +
+          'Every matching invoice, as an array (SPEC); GET /api/invoices/page answers the same in pages.',
         security,
         querystring: invoicesListQuerySchema,
         response: {
@@ -63,16 +66,11 @@ export default async function invoiceRoutes(app: FastifyInstance) {
         summary:
           'The caller’s invoices: a customer’s as buyer, a supplier’s as seller (manage_credit), in pages',
         description:
-          'The most pressing first: overdue ones (oldest due date first), then unpaid ones not yet due ' +
-          '(soonest first), then paid and void ones (latest due first); the number breaks ties. Customers: ' +
-          'invoices they owe (buyerId must be their organisation; sellerId narrows). Suppliers with ' +
-          'manage_credit: invoices they issued (sellerId must be their organisation; buyerId narrows). ' +
-          'Filters: status (unpaid, paid, void, or overdue: unpaid past its due date, UTC day), overdue ' +
-          '(true or false), counterparty (text in the other party’s name), from and to (days the invoice ' +
-          'was issued, inclusive). Paging: an InvoicesPage of `limit` invoices (1 to 200, 50 by default) ' +
-          'with total and nextCursor, which the next call passes as cursor with the same filters; pages ' +
-          'neither repeat nor skip an invoice when others are issued meanwhile. A cursor this list did not ' +
-          'give answers 400.',
+          INVOICES_FILTERS +
+          'Paging: an InvoicesPage of `limit` invoices (1 to 200, 50 by default) with total and ' +
+          'nextCursor, which the next call passes as cursor with the same filters; pages neither repeat ' +
+          'nor skip an invoice when others are issued meanwhile. A cursor this list did not give answers ' +
+          '400.',
         security,
         querystring: invoicesQuerySchema,
         response: {

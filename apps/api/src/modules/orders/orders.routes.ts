@@ -32,6 +32,13 @@ import { sendJsonText } from '../../lib/json-reply.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
+/** What the list and its /page (decision 0014) both say of their callers and filters, written once. */
+const ORDERS_FILTERS =
+  'Customers: orders they buy (buyerId must be their organisation; sellerId narrows). Suppliers with ' +
+  'manage_shipping or sign_off_controlled: orders they sell (sellerId must be their organisation; buyerId ' +
+  'narrows). Filters: status, counterparty (text in the other party’s name), product (text in the ' +
+  'product’s name or brand, or the order number), from and to (days the order was placed, inclusive). ';
+
 /**
  * Orders (DOMAIN.md "Orders", "Drops"). Customers draft, approve and cancel their own; suppliers with
  * manage_shipping read theirs and move drops. Guards run before the body is read.
@@ -88,12 +95,8 @@ export default async function orderRoutes(app: FastifyInstance) {
         tags,
         summary: 'The caller’s orders, newest first',
         description:
-          'Customers: orders they buy (buyerId must be their organisation; sellerId narrows). Suppliers ' +
-          'with manage_shipping or sign_off_controlled: orders they sell (sellerId must be their ' +
-          'organisation; buyerId narrows). Filters: status, counterparty (text in the other party’s name), ' +
-          'product (text in the product’s name or brand, or the order number), from and to (days the order ' +
-          'was placed, inclusive). Every matching order, as an array (SPEC); GET /api/orders/page answers ' +
-          'the same in pages.',
+          ORDERS_FILTERS +
+          'Every matching order, as an array (SPEC); GET /api/orders/page answers the same in pages.',
         security,
         querystring: ordersListQuerySchema,
         response: {
@@ -114,14 +117,10 @@ export default async function orderRoutes(app: FastifyInstance) {
         tags,
         summary: 'The caller’s orders, newest first, in pages',
         description:
-          'Customers: orders they buy (buyerId must be their organisation; sellerId narrows). Suppliers ' +
-          'with manage_shipping or sign_off_controlled: orders they sell (sellerId must be their ' +
-          'organisation; buyerId narrows). Filters: status, counterparty (text in the other party’s name), ' +
-          'product (text in the product’s name or brand, or the order number), from and to (days the order ' +
-          'was placed, inclusive). Paging: an OrdersPage of `limit` orders (1 to 200, 50 by default) with ' +
-          'total and nextCursor, which the next call passes as cursor with the same filters; pages neither ' +
-          'repeat nor skip an order when others are placed meanwhile. A cursor this list did not give ' +
-          'answers 400.',
+          ORDERS_FILTERS +
+          'Paging: an OrdersPage of `limit` orders (1 to 200, 50 by default) with total and nextCursor, ' +
+          'which the next call passes as cursor with the same filters; pages neither repeat nor skip an ' +
+          'order when others are placed meanwhile. A cursor this list did not give answers 400.',
         security,
         querystring: ordersQuerySchema,
         response: {
