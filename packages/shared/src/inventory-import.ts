@@ -31,6 +31,11 @@ export type ImportColumn = (typeof IMPORT_READ_COLUMNS)[number];
 
 /** At most this many data rows in one file (the header not counted). */
 export const IMPORT_MAX_ROWS = 20_000;
+/**
+ * At most this many bytes an XLSX may unpack to: a 20,000-row sheet unpacks to some tens of megabytes,
+ * while 10 MB of repeated text can unpack to gigabytes (a "zip bomb").
+ */
+export const IMPORT_MAX_UNPACKED_BYTES = 150 * 1024 * 1024;
 /** At most this many bytes in one file: 10 MB. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -50,6 +55,7 @@ export const IMPORT_MESSAGES = {
     'This file is not a CSV or XLSX spreadsheet. Save it as CSV or Excel (.xlsx) and try again.',
   unreadableXlsx:
     'This Excel file could not be read. Open it in Excel, save it again as .xlsx and try again.',
+  unpackedTooLarge: `This Excel file holds far more than a stock list: it unpacks to over ${IMPORT_MAX_UNPACKED_BYTES / 1024 / 1024} MB. Save the stock as a new .xlsx or CSV and try again.`,
   noFile: 'Choose a CSV or XLSX file to import.',
   empty: 'This file is empty. Download the template to start from.',
   noHeader:

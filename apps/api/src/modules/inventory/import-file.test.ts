@@ -1,8 +1,9 @@
+import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@aduro/shared/inventory-import';
 import type { AppError } from '../../lib/errors.ts';
-import { readImportFile } from './import-file.ts';
+import { checkUnpackedSize, readImportFile } from './import-file.ts';
 import { readDate } from './imports.service.ts';
 
 const refusal = async (bytes: Buffer) => {
@@ -91,5 +92,63 @@ describe('reading a date', () => {
     expect(readDate('03/31/2027')).toBeNull();
     expect(readDate('2027-02-29')).toBeNull();
     expect(readDate('March 2027')).toBeNull();
+  });
+});
+
+/**
+ * A one-entry ZIP, deflated, whose headers declare `declared` as its unpacked size (the truth or a lie):
+ * what a zip bomb looks like to the reader.
+ */
+function zipOf(name: string, content: Buffer, declared = content.length): Buffer {
+  const packed = deflateRawSync(content, { level: 9 });
+  const file = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(packed.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(file.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(packed.length, 20);
+  central.writeUInt32LE(declared, 24);
+  central.writeUInt16LE(file.length, 28);
+  const centralAt = local.length + file.length + packed.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + file.length, 12);
+  end.writeUInt32LE(centralAt, 16);
+  return Buffer.concat([local, file, packed, central, file, end]);
+}
+
+describe('an XLSX that unpacks to far more than a stock list (a zip bomb)', () => {
+  it('is refused before exceljs unpacks it, whatever size its headers declare', async () => {
+    // 160 MB of one character packs to a fraction of a megabyte.
+    const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(160 * 1024 * 1024, 0x20), 100);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await refusal(bomb)).toEqual({
+      code: 'IMPORT_FILE_INVALID',
+      message: IMPORT_MESSAGES.unpackedTooLarge,
+    });
+  });
+
+  it('passes a real workbook, and counts every entry against the budget', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Stock');
+    sheet.addRow(['product', 'quantity', 'unitPrice']);
+    for (let i = 0; i < 500; i++) sheet.addRow([`Product ${i}`, i, 2.5]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(() => checkUnpackedSize(xlsx)).not.toThrow();
+    expect(() => checkUnpackedSize(xlsx, 1_000)).toThrow(IMPORT_MESSAGES.unpackedTooLarge);
+    // A damaged archive is not read at all.
+    expect(() => checkUnpackedSize(xlsx.subarray(0, xlsx.length - 30))).toThrow(
+      IMPORT_MESSAGES.unreadableXlsx,
+    );
   });
 });

@@ -1,7 +1,9 @@
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import {
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_UNPACKED_BYTES,
   IMPORT_MESSAGES,
   IMPORT_READ_COLUMNS,
   type ImportColumn,
@@ -68,7 +70,59 @@ export async function readImportFile(bytes: Buffer): Promise<FileRow[]> {
 /** Rows of cells as text, in file order, each with its spreadsheet row number. */
 type Table = Array<{ line: number; cells: string[] }>;
 
+/**
+ * Refuses an archive that unpacks to more than `limit` bytes, before exceljs unpacks anything: exceljs
+ * holds a workbook in memory whole, so a small file of repeated text unpacking to gigabytes (a "zip
+ * bomb") would take the server down for everyone. The
+ * sizes the archive declares are not believed: each entry is inflated with zlib's maxOutputLength, which
+ * stops at the budget left without allocating past it, so a lying header costs no more than an honest
+ * one. An archive this cannot walk (ZIP64, encrypted, another method, damaged) is not an XLSX we read.
+ */
+export function checkUnpackedSize(bytes: Buffer, limit = IMPORT_MAX_UNPACKED_BYTES): void {
+  const unreadable = () => invalidFile(IMPORT_MESSAGES.unreadableXlsx);
+  // The end of central directory record: 22 bytes and a comment of at most 65,535 bytes, at the end.
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at--) {
+    if (bytes.readUInt32LE(at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw unreadable();
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  let left = limit;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw unreadable();
+    const flags = bytes.readUInt16LE(at + 8);
+    const method = bytes.readUInt16LE(at + 10);
+    const packed = bytes.readUInt32LE(at + 20);
+    const local = bytes.readUInt32LE(at + 42);
+    // Encrypted (flag bit 0), or sizes only in a ZIP64 record: neither is a workbook Excel saves plainly.
+    if (flags & 1 || packed === 0xffffffff || local === 0xffffffff) throw unreadable();
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) throw unreadable();
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    if (start + packed > bytes.length) throw unreadable();
+    const data = bytes.subarray(start, start + packed);
+    let unpacked: number;
+    if (method === 0) unpacked = packed;
+    else if (method === 8) {
+      try {
+        unpacked = inflateRawSync(data, { maxOutputLength: left + 1 }).length;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          throw invalidFile(IMPORT_MESSAGES.unpackedTooLarge);
+        throw unreadable();
+      }
+    } else throw unreadable();
+    left -= unpacked;
+    if (left < 0) throw invalidFile(IMPORT_MESSAGES.unpackedTooLarge);
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+}
+
 async function xlsxTable(bytes: Buffer): Promise<Table> {
+  checkUnpackedSize(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's typings want its own Buffer type; a Node Buffer is what it reads.
