@@ -106,5 +106,5 @@ export type ActivityItem = z.infer<typeof activityItemSchema>;
 export const activityPageSchema = pageSchema(activityItemSchema, 'ActivityPage');
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
-/** The CSV export's columns, in order. */
-export const ACTIVITY_CSV_COLUMNS = ['at', 'type', 'actor', 'organisation', 'description'] as const;
+/** The CSV export's columns, in order; apiKey names the API key a write was made with (issue 33), else blank. */
+export const ACTIVITY_CSV_COLUMNS = ['at', 'type', 'actor', 'organisation', 'description', 'apiKey'] as const;

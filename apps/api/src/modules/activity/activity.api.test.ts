@@ -523,7 +523,7 @@ describe('GET /api/activity.csv', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="activity.csv"');
-      expect(res.body.startsWith('\uFEFFat,type,actor,organisation,description\r\n')).toBe(true);
+      expect(res.body.startsWith('\uFEFFat,type,actor,organisation,description,apiKey\r\n')).toBe(true);
       const lines = res.body.slice(1).trimEnd().split('\r\n');
       const json = await all('/api/activity?actor=stock%40tema', temaAdmin);
       expect(lines.length).toBe(json.length + 1);
@@ -535,6 +535,7 @@ describe('GET /api/activity.csv', () => {
           escaped,
           TEMA,
           `"'${json[0]!.description.replaceAll('"', '""')}"`,
+          '',
         ].join(','),
       );
     } finally {

@@ -56,9 +56,10 @@ export default async function activityRoutes(app: FastifyInstance) {
         tags,
         summary: 'The caller’s activity as CSV: every event the filters match',
         description:
-          'Columns at,type,actor,organisation,description; same filters and scope as GET /activity (cursor ' +
-          'and limit are ignored: the whole filtered set). Streamed in batches of 500, UTF-8 with a byte order ' +
-          "mark; text starting with = + - @ is prefixed with ' so no cell runs as a formula.",
+          'Columns at,type,actor,organisation,description,apiKey (the API key a write was made with, else ' +
+          'blank); same filters and scope as GET /activity (cursor and limit are ignored: the whole filtered ' +
+          'set). Streamed in batches of 500, UTF-8 with a byte order mark; text starting with = + - @ is ' +
+          "prefixed with ' so no cell runs as a formula.",
         security,
         querystring: activityQuerySchema,
         response: {

@@ -251,6 +251,7 @@ export function activityCsv(db: Db, user: SessionUser, query: ActivityFilters): 
               row.actorName,
               row.organisations.map((o) => o.name).join('; '),
               describe(row),
+              row.apiKeyName,
             ]),
           )
           .join('');

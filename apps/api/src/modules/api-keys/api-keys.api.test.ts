@@ -267,6 +267,11 @@ describe('the activity trail', () => {
     expect(sync!.actorName).toBe(created.apiKey.createdByName);
     expect(made).toMatchObject({ type: 'api_key.created', apiKeyName: null });
 
+    // The trail's CSV export names it in its own column.
+    const csv = (await call(t, 'GET', '/api/activity.csv?type=inventory.synced', admin)).body;
+    const [, first] = csv.slice(1).split('\r\n');
+    expect(first!.endsWith(`,${created.apiKey.name}`), first).toBe(true);
+
     // A person's own write names no key.
     await call(t, 'POST', '/api/inventory', admin, await syncableLot());
     const latest = (await call(t, 'GET', '/api/activity?limit=1', admin)).json() as ActivityPage;

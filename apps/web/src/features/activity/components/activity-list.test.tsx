@@ -183,7 +183,7 @@ describe('the activity list', () => {
       const fetchMock = mockFetch({
         'GET /activity?type=staff.changed': () => json(page([item(1, { type: 'staff.changed' })], null, 1)),
         'GET /activity.csv?type=staff.changed': () =>
-          new Response('\uFEFFat,type,actor,organisation,description\r\n', {
+          new Response('\uFEFFat,type,actor,organisation,description,apiKey\r\n', {
             headers: {
               'Content-Type': 'text/csv; charset=utf-8',
               'Content-Disposition': 'attachment; filename="activity.csv"',
