@@ -57,6 +57,13 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'controlled.signed_off': 'Controlled drug signed off',
   'api_key.created': 'API key created',
   'api_key.revoked': 'API key revoked',
+  'rfq.opened': 'Request for quotation sent',
+  'rfq.responded': 'Quote sent, revised, declined or withdrawn',
+  'rfq.response_received': 'Answer received on a request for quotation',
+  'rfq.deadline_near': 'Quotes due within 24 hours',
+  'rfq.closed': 'Request for quotation closed',
+  'rfq.awarded': 'Request for quotation awarded',
+  'rfq.cancelled': 'Request for quotation cancelled',
 };
 
 /** GET /api/activity and /api/activity.csv: filters, and the page for the JSON list. */

@@ -83,6 +83,11 @@ export const ERROR_CODES = {
   IMPORT_NOT_FOUND: ['not_found', 'No such stock import for this organisation.'],
   LICENCE_RECORD_NOT_FOUND: ['not_found', 'The buying organisation has not submitted a pharmacy licence.'],
   API_KEY_NOT_FOUND: ['not_found', 'No such API key for this organisation.'],
+  RFQ_NOT_FOUND: [
+    'not_found',
+    'No such request for quotation for this organisation (a supplier sees only those it was invited to).',
+  ],
+  QUOTE_NOT_FOUND: ['not_found', 'The supplier has no quote standing on this request to withdraw.'],
 
   // The state of things does not allow it (409): refresh and decide again.
   EMAIL_TAKEN: ['conflict', 'An account already uses this e-mail.'],
@@ -165,6 +170,33 @@ export const ERROR_CODES = {
   IMPORT_NOTHING_TO_APPLY: [
     'conflict',
     'Every row of the import has an error: nothing can be applied. Fix the file and upload it again.',
+  ],
+  RFQ_NO_SUPPLIERS: [
+    'conflict',
+    'Invite "all" found no active supplier offering any of the products: name the suppliers to invite.',
+  ],
+  RFQ_CLOSED: [
+    'conflict',
+    'The request no longer takes quotes, declines or withdrawals: its deadline passed, or it was closed, awarded or cancelled.',
+  ],
+  RFQ_NOT_OPEN: ['conflict', 'Only an open request can be closed early.'],
+  RFQ_STILL_OPEN: [
+    'conflict',
+    'The request is still open for quotes: close it (or wait for its deadline) before awarding.',
+  ],
+  RFQ_AWARDED: ['conflict', 'The request was already awarded: its orders are drafted.'],
+  RFQ_CANCELLED: ['conflict', 'The request was cancelled.'],
+  QUOTE_EXPIRED: [
+    'conflict',
+    'The quote is past its validUntil and can no longer be awarded; the message names it.',
+  ],
+  AWARD_EXCEEDS_QUOTE: [
+    'conflict',
+    'More units awarded than the supplier quoted; the message gives both numbers.',
+  ],
+  AWARD_EXCEEDS_REQUEST: [
+    'conflict',
+    'The awards of one line add up to more units than the request asks for; the message gives both numbers.',
   ],
   IDEMPOTENCY_KEY_REUSED: ['conflict', 'The Idempotency-Key was used for a different request.'],
   IDEMPOTENCY_IN_PROGRESS: ['conflict', 'The request with this Idempotency-Key is still running; retry.'],

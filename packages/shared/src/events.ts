@@ -56,6 +56,26 @@ export const EVENT_TYPES = [
   'api_key.created',
   /** An API key was revoked: by an Admin, or with the user who created it when they were removed. */
   'api_key.revoked',
+  /** A buyer sent a request for quotation: the buyer and every invited supplier (refs.supplierIds). */
+  'rfq.opened',
+  /**
+   * An invited supplier quoted, revised, declined or withdrew (refs.rfqResponse): its own organisation
+   * only, with the actor, so no other party learns who answered.
+   */
+  'rfq.responded',
+  /**
+   * The buyer's twin of rfq.responded: no actor, and refs.supplierId only when the RFQ is unsealed, so a
+   * sealed RFQ tells its buyer that someone answered, never who.
+   */
+  'rfq.response_received',
+  /** The deadline job: invited suppliers that have not declined, 24 hours before the deadline. */
+  'rfq.deadline_near',
+  /** Quoting ended (the deadline passed, or the buyer closed early): the quotes are open to the buyer. */
+  'rfq.closed',
+  /** The buyer awarded quote lines and orders were drafted: the buyer and every invited supplier. */
+  'rfq.awarded',
+  /** The buyer cancelled the request before awarding it. */
+  'rfq.cancelled',
 ] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -125,6 +145,10 @@ export const eventRefsSchema = z.object({
       skipped: z.number().int(),
     })
     .optional(),
+  /** The rfq.* events: the request for quotation. */
+  rfqId: z.uuid().optional(),
+  /** rfq.responded and rfq.response_received: what the supplier did. */
+  rfqResponse: z.enum(['quoted', 'revised', 'declined', 'withdrawn']).optional(),
   /** The compliance reminders: the expiry date (YYYY-MM-DD) reminded of. */
   expiresOn: z.string().optional(),
 });

@@ -138,6 +138,21 @@ export const NOTIFICATION_TOPICS = {
     events: ['registrations.expiring'],
     heardBy: ['InventoryManager', 'Admin'],
   },
+  rfq_invitation: {
+    label: 'Requests for quotation you are invited to, their deadlines and cancellations',
+    events: ['rfq.opened', 'rfq.deadline_near', 'rfq.cancelled'],
+    heardBy: ['InventoryManager', 'Admin'],
+  },
+  rfq_award: {
+    label: 'Awards of requests for quotation you were invited to, won or not',
+    events: ['rfq.awarded'],
+    heardBy: ['InventoryManager', 'Admin'],
+  },
+  rfq_quotes: {
+    label: 'Quotes arriving on your requests for quotation, and their closing',
+    events: ['rfq.response_received', 'rfq.closed'],
+    heardBy: ['Buyer'],
+  },
 } as const satisfies Record<
   string,
   { label: string; events: readonly EventType[]; heardBy: readonly RoleName[] }

@@ -14,3 +14,4 @@ export * from './recalls.ts';
 export * from './compliance.ts';
 export * from './api-keys.ts';
 export * from './inventory-imports.ts';
+export * from './rfqs.ts';
