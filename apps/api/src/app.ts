@@ -35,6 +35,8 @@ import invoiceRoutes from './modules/invoices/invoices.routes.ts';
 import orderRoutes from './modules/orders/orders.routes.ts';
 import orderDefaultsRoutes from './modules/orders/orders.defaults.routes.ts';
 import recallRoutes from './modules/recalls/recalls.routes.ts';
+import rfqRoutes from './modules/rfqs/rfqs.routes.ts';
+import { rfqJobs } from './modules/rfqs/rfqs.jobs.ts';
 import staffRoutes from './modules/staff/staff.routes.ts';
 import supplierMarketplaceRoutes from './modules/suppliers/suppliers.marketplace.routes.ts';
 import supplierSettingsRoutes from './modules/suppliers/suppliers.settings.routes.ts';
@@ -144,6 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Background work of the modules, on the job queue (decision 0011).
   await authJobs(app);
   await notificationJobs(app);
+  await rfqJobs(app);
 
   const storage = new TableLicenceStorage(opts.database.db);
   const limiter = new LoginLimiter(opts.database.db, opts.loginLimits);
@@ -209,6 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(creditRoutes);
       await api.register(invoiceRoutes);
       await api.register(recallRoutes);
+      await api.register(rfqRoutes);
       await api.register(controlledRegisterRoutes);
       await api.register(eventRoutes);
       await api.register(notificationRoutes);

@@ -116,6 +116,9 @@ export const RFQ_MESSAGES = {
     `${number} awarded: ${orders} ${orders === 1 ? 'order' : 'orders'} drafted for your approval`,
 } as const;
 
+/** A quote line's earliest expiry before today: 400 on lines.<i>.earliestExpiry. */
+export const RFQ_EARLIEST_EXPIRY_PAST = 'The earliest expiry cannot be before today';
+
 const uuidField = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true }).uuid({ error: message });
 

@@ -8,7 +8,7 @@ import { API_KEY_MESSAGES, type ApiKeyScope } from '@aduro/shared/api-keys';
 import type { Config } from '../config.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import { resolveApiKey } from '../modules/api-keys/api-keys.repository.ts';
-import { hashApiKey, isApiKey } from '../modules/api-keys/api-keys.service.ts';
+import { hashApiKey, isApiKey } from '../modules/api-keys/key.ts';
 import { permissionsForScopes, scopeForRoute } from '../modules/api-keys/scopes.ts';
 import { loadSession, type LoadedSession } from '../modules/auth/auth.repository.ts';
 

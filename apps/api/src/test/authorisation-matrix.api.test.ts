@@ -38,7 +38,7 @@ import { openSseStream } from './sse.ts';
  * them from an event that names several organisations.
  */
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Call {
   url: string;
   payload?: unknown;
@@ -501,6 +501,51 @@ const POLICY: Record<string, Policy> = {
     }),
   },
 
+  // Requests for quotation (issue 34): buyers send, close, cancel and award their own; suppliers with
+  // manage_inventory quote, withdraw and decline where invited; both read. An RFQ the caller is not party
+  // to is a 404 after authorisation, so these name none.
+  'POST /api/rfqs': {
+    allow: CUSTOMERS,
+    // No lines: refused as invalid (400) after authorisation, and nothing is sent.
+    request: () => ({ url: '/api/rfqs', payload: { lines: [] } }),
+  },
+  'GET /api/rfqs': { allow: [...CUSTOMERS, ...WITH_INVENTORY], request: () => ({ url: '/api/rfqs' }) },
+  'GET /api/rfqs/{id}': {
+    allow: [...CUSTOMERS, ...WITH_INVENTORY],
+    request: () => ({ url: `/api/rfqs/${NONE}` }),
+  },
+  'PUT /api/rfqs/{id}/quote': {
+    allow: WITH_INVENTORY,
+    request: () => ({
+      url: `/api/rfqs/${NONE}/quote`,
+      payload: {
+        lines: [{ rfqLineId: NONE, unitPrice: 1, quantity: 1, leadTimeDays: 1 }],
+        validUntil: nextYear(),
+        paymentTerms: 'Net 30',
+      },
+    }),
+  },
+  'DELETE /api/rfqs/{id}/quote': {
+    allow: WITH_INVENTORY,
+    request: () => ({ url: `/api/rfqs/${NONE}/quote` }),
+  },
+  'POST /api/rfqs/{id}/decline': {
+    allow: WITH_INVENTORY,
+    request: () => ({ url: `/api/rfqs/${NONE}/decline`, payload: {} }),
+  },
+  'POST /api/rfqs/{id}/close': { allow: CUSTOMERS, request: () => ({ url: `/api/rfqs/${NONE}/close` }) },
+  'POST /api/rfqs/{id}/cancel': {
+    allow: CUSTOMERS,
+    request: () => ({ url: `/api/rfqs/${NONE}/cancel`, payload: {} }),
+  },
+  'POST /api/rfqs/{id}/award': {
+    allow: CUSTOMERS,
+    request: () => ({
+      url: `/api/rfqs/${NONE}/award`,
+      payload: { awards: [{ quoteLineId: NONE, quantity: 1 }] },
+    }),
+  },
+
   // The live change feed.
   'GET /api/events': { allow: EVERYONE, stream: true, request: () => ({ url: '/api/events' }) },
 
@@ -834,6 +879,74 @@ describe('another organisation’s ids get nothing', () => {
     );
     expect(medilinkLots.size).toBeGreaterThan(0);
     expect([...medilinkLots].filter((id) => res.body.includes(id))).toEqual([]);
+  });
+
+  it('keeps a request for quotation to its buyer and the suppliers it invited', async () => {
+    const sent = await call('POST', '/api/rfqs', tokens.accracare, {
+      lines: [{ productId: temaProduct.productId, quantity: 5 }],
+      requiredBy: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      responseDeadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      deliveryLocation: '1 Ring Road, Accra',
+      invite: [ids.temaAdmin.orgId],
+    });
+    expect(sent.statusCode, describeAnswer(sent)).toBe(201);
+    const rfqId = sent.json().id as string;
+    const rfq = sql`select status::text, (select count(*)::int from rfq_quotes q where q.rfq_id = r.id) as quotes,
+                           (select array_agg(i.status::text order by i.supplier_org_id) from rfq_invitations i
+                            where i.rfq_id = r.id) as invitations
+                    from rfqs r where r.id = ${rfqId}`;
+    const before = await one(t, rfq, 'the RFQ');
+    const detail = await call('GET', `/api/rfqs/${rfqId}`, tokens.temaInventory);
+    expect(detail.statusCode, describeAnswer(detail)).toBe(200);
+    const quote = {
+      lines: [
+        {
+          rfqLineId: (detail.json() as { lines: { id: string }[] }).lines[0]!.id,
+          unitPrice: 9.5,
+          quantity: 5,
+          leadTimeDays: 2,
+        },
+      ],
+      validUntil: nextYear(),
+      paymentTerms: 'Net 30',
+    };
+    const award = { awards: [{ quoteLineId: NONE, quantity: 1 }] };
+
+    // Another customer: not its request, so it does not exist for it; a customer cannot quote at all.
+    for (const [method, url, payload] of [
+      ['GET', `/api/rfqs/${rfqId}`, undefined],
+      ['POST', `/api/rfqs/${rfqId}/close`, undefined],
+      ['POST', `/api/rfqs/${rfqId}/cancel`, {}],
+      ['POST', `/api/rfqs/${rfqId}/award`, award],
+    ] as const) {
+      const res = await call(method, url, tokens.kejetia, payload);
+      expect(res.statusCode, `${method} ${url} as Kejetia: ${describeAnswer(res)}`).toBe(404);
+    }
+    for (const kind of ['kejetia', 'accracare'] as const) {
+      const res = await call('PUT', `/api/rfqs/${rfqId}/quote`, tokens[kind], quote);
+      expect(res.statusCode, `PUT quote as ${kind}: ${describeAnswer(res)}`).toBe(403);
+    }
+    // A supplier it did not invite: the request does not exist for it.
+    for (const [method, url, payload] of [
+      ['GET', `/api/rfqs/${rfqId}`, undefined],
+      ['PUT', `/api/rfqs/${rfqId}/quote`, quote],
+      ['POST', `/api/rfqs/${rfqId}/decline`, {}],
+      ['DELETE', `/api/rfqs/${rfqId}/quote`, undefined],
+    ] as const) {
+      const res = await call(method, url, tokens.medilink, payload);
+      expect(res.statusCode, `${method} ${url} as Medilink: ${describeAnswer(res)}`).toBe(404);
+    }
+    const medilinkList = await call('GET', '/api/rfqs', tokens.medilink);
+    expect(medilinkList.statusCode, describeAnswer(medilinkList)).toBe(200);
+    expect(medilinkList.body).not.toContain(rfqId);
+    expect(await one(t, rfq, 'the RFQ')).toEqual(before);
+
+    // The invited supplier: its clerk without manage_inventory is refused, its InventoryManager quotes.
+    const clerk = await call('GET', `/api/rfqs/${rfqId}`, tokens.temaShipping);
+    expect(clerk.statusCode, describeAnswer(clerk)).toBe(403);
+    const quoted = await call('PUT', `/api/rfqs/${rfqId}/quote`, tokens.temaInventory, quote);
+    expect(quoted.statusCode, describeAnswer(quoted)).toBe(200);
+    expect(await one(t, rfq, 'the RFQ')).toMatchObject({ status: 'open', quotes: 1 });
   });
 });
 

@@ -193,6 +193,12 @@ function allowedCallers(op: Operation): Caller[] {
   if (op.path.startsWith('/api/admin/')) return ['platform'];
   if (tag === 'inventory' || tag === 'suppliers' || tag === 'staff') return ['supplier'];
   if (tag === 'marketplace' || tag === 'cart' || tag === 'analytics') return ['customer'];
+  // Requests for quotation: the buyer sends, closes, cancels and awards; a supplier quotes, withdraws
+  // and declines; both read.
+  if (tag === 'rfqs') {
+    if (op.method === 'GET') return ['customer', 'supplier'];
+    return /\/(quote|decline)$/.test(op.path) ? ['supplier'] : ['customer'];
+  }
   if (op.method === 'POST' && op.path === '/api/products') return ['supplier'];
   if (op.path.endsWith('/controlled-signoff')) return ['pharmacist'];
   if (op.path.startsWith('/api/controlled-register')) return ['pharmacist', 'supplier', 'platform'];

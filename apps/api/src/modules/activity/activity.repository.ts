@@ -76,6 +76,10 @@ export interface ActivityRow extends Record<string, unknown> {
   /** staff.changed: the user no longer exists and this was the last change to them (their removal). */
   subjectUserRemoved: boolean | null;
   lotCount: number;
+  /** The rfq.* events: the request's number. */
+  rfqNumber: string | null;
+  /** Whether a person acted (null: a job, e.g. the deadline closing a request for quotation). */
+  actedByUser: boolean;
 }
 
 const TECHNICAL = `{${TECHNICAL_EVENT_TYPES.join(',')}}`;
@@ -180,7 +184,8 @@ export async function listActivity(
                              and l.refs ->> 'userId' = e.refs ->> 'userId' and l.id > e.id)
              end as "subjectUserRemoved",
              coalesce(jsonb_array_length(case when jsonb_typeof(e.refs -> 'lotIds') = 'array'
-                                              then e.refs -> 'lotIds' end), 0) as "lotCount"
+                                              then e.refs -> 'lotIds' end), 0) as "lotCount",
+             rfq.number as "rfqNumber", e.actor_user_id is not null as "actedByUser"
       from events e
       left join users u on u.id = e.actor_user_id
       left join lateral (
@@ -211,6 +216,7 @@ export async function listActivity(
       ) pay on true
       left join recalls r on r.id = ${ref('recallId')}
       left join users su on su.id = ${ref('userId')}
+      left join rfqs rfq on rfq.id = ${ref('rfqId')}
       -- Keys are never deleted (only revoked), so an old write still names its key.
       left join api_keys ak on ak.id = e.api_key_id
       left join api_keys aks on aks.id = ${ref('apiKeyId')}

@@ -64,8 +64,12 @@ function legalValue(field: LegalStatusChange['field'], value: string | null): st
   return value;
 }
 
-/** The event as a sentence, from its type and the names read with it. */
-export function describe(row: ActivityRow): string {
+/**
+ * The event as a sentence, from its type and the names read with it, as the organisation whose trail it
+ * is reads it (`readerOrgId`; null: the platform's view of every organisation). A request for quotation
+ * is told to an invited supplier without the others: never how many, nor who, were invited or won.
+ */
+export function describe(row: ActivityRow, readerOrgId: string | null = null): string {
   const who = row.actorName ?? 'A former user';
   const product = row.productName ?? 'a product';
   const order =
@@ -76,6 +80,9 @@ export function describe(row: ActivityRow): string {
         : `order ${row.orderNumber}`;
   const buyer = row.buyerName ?? 'a customer';
   const supplier = row.supplierName ?? 'a supplier';
+  const rfq = row.rfqNumber ?? 'a request for quotation';
+  // The buyer's (and the platform's) view of a request, against an invited supplier's.
+  const buyerView = readerOrgId === null || readerOrgId.toLowerCase() === row.refs.buyerId?.toLowerCase();
   switch (row.type) {
     case 'inventory.synced':
       return `${who} synced stock of ${product}`;
@@ -196,6 +203,47 @@ export function describe(row: ActivityRow): string {
       );
       return `${who} changed the legal status of ${product}${changes.length ? `: ${changes.join('; ')}` : ''}`;
     }
+    case 'rfq.opened': {
+      if (!buyerView) return `${buyer} invited you to quote on ${rfq}`;
+      const n = row.refs.supplierIds?.length ?? 0;
+      return `${who} sent ${rfq} to ${n} ${n === 1 ? 'supplier' : 'suppliers'}`;
+    }
+    case 'rfq.responded':
+      return {
+        quoted: `${who} quoted on ${rfq}`,
+        revised: `${who} revised the quote on ${rfq}`,
+        declined: `${who} declined ${rfq}`,
+        withdrawn: `${who} withdrew the quote on ${rfq}`,
+      }[row.refs.rfqResponse ?? 'quoted'];
+    case 'rfq.response_received': {
+      // A sealed request's refs carry no supplierId while it is open: the buyer learns that, not who.
+      const from = row.supplierName ?? 'A supplier';
+      return {
+        quoted: `${from} quoted on ${rfq}`,
+        revised: `${from} revised its quote on ${rfq}`,
+        declined: `${from} declined ${rfq}`,
+        withdrawn: `${from} withdrew its quote on ${rfq}`,
+      }[row.refs.rfqResponse ?? 'quoted'];
+    }
+    case 'rfq.deadline_near': {
+      if (!buyerView) return `Quotes on ${rfq} for ${buyer} are due within 24 hours`;
+      const n = row.refs.supplierIds?.length ?? 0;
+      return `Quotes on ${rfq} are due within 24 hours: ${n} ${n === 1 ? 'supplier' : 'suppliers'} reminded`;
+    }
+    case 'rfq.closed':
+      return row.actedByUser
+        ? `${who} closed ${rfq} early: its quotes are open`
+        : `Quoting on ${rfq} ended at its deadline: its quotes are open`;
+    case 'rfq.awarded': {
+      if (buyerView)
+        return `${who} awarded ${rfq}: ${row.orderCount} ${row.orderCount === 1 ? 'order' : 'orders'} drafted`;
+      // The orders a supplier may see are its own (activity.repository.ts): none means it did not win.
+      return row.orderCount > 0
+        ? `${buyer} awarded you ${rfq}: ${order} drafted`
+        : `${buyer} awarded ${rfq} to other suppliers`;
+    }
+    case 'rfq.cancelled':
+      return buyerView ? `${who} cancelled ${rfq}` : `${buyer} cancelled ${rfq}`;
   }
 }
 
@@ -206,11 +254,11 @@ export function describe(row: ActivityRow): string {
  * in the query (activity.repository.ts).
  */
 const toItem =
-  (user: SessionUser) =>
+  (user: SessionUser, scope: ActivityScope) =>
   (row: ActivityRow): ActivityItem => ({
     id: Number(row.id),
     type: row.type,
-    description: describe(row),
+    description: describe(row, scope.orgId),
     actorName: row.actorName,
     apiKeyName: row.apiKeyName,
     organisations: row.organisations,
@@ -227,7 +275,7 @@ export async function getActivity(db: Db, user: SessionUser, query: ActivityFilt
     listActivity(db, scope, query, { beforeId, limit: limit + 1 }),
     countActivity(db, scope, query),
   ]);
-  return toPage(rows, limit, total, (row) => [Number(row.id)], toItem(user));
+  return toPage(rows, limit, total, (row) => [Number(row.id)], toItem(user, scope));
 }
 
 /**
@@ -250,7 +298,7 @@ export function activityCsv(db: Db, user: SessionUser, query: ActivityFilters): 
               row.type,
               row.actorName,
               row.organisations.map((o) => o.name).join('; '),
-              describe(row),
+              describe(row, scope.orgId),
               row.apiKeyName,
             ]),
           )

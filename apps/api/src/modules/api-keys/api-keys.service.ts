@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
@@ -12,6 +12,7 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { recordEvent } from '../events/events.repository.ts';
+import { hashApiKey } from './key.ts';
 import {
   findApiKey,
   insertApiKey,
@@ -19,15 +20,6 @@ import {
   revokeApiKey,
   type ApiKeyRow,
 } from './api-keys.repository.ts';
-
-/**
- * The SHA-256 of a key, as stored. The key is 32 random bytes, so a slow password hash would add nothing
- * but a cost on every request (db/schema/api-keys.ts).
- */
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
-/** Whether an Authorization value's token is an API key rather than a session's token (JWTs hold dots). */
-export const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX) && !token.includes('.');
 
 const toApiKey = (row: ApiKeyRow): ApiKey => ({
   id: row.id,

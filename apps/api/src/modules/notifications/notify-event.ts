@@ -21,6 +21,11 @@ import { readAcknowledgement, readRecallForNotification } from '../recalls/recal
 import { readLots, readRegistrations } from './reminders.repository.ts';
 import { LICENCE_KIND_LABELS, type LicenceKind } from '@aduro/shared/compliance';
 import { readLicenceForNotice } from '../compliance/licence-records.repository.ts';
+import {
+  readRfqAwardedOrders,
+  readRfqForNotice,
+  readRfqResponseCounts,
+} from '../rfqs/rfq-notices.repository.ts';
 
 /*
  * The notifications job's work: from one committed event to its notifications, their e-mails and the
@@ -42,6 +47,8 @@ const LINKS = {
   supplierRecall: (recallId: string) => `/supplier?tab=recalls&recall=${recallId}`,
   buyerRecall: (recallId: string) => `/customer/orders?recall=${recallId}`,
   buyerLicence: '/customer/licence',
+  buyerRfq: (rfqId: string) => `/customer/rfqs/${rfqId}`,
+  supplierRfq: (rfqId: string) => `/supplier?tab=quotes&rfq=${rfqId}`,
 } as const;
 
 /** Drop moves the buyer hears of; Awaiting Dispatch is the supplier's business. */
@@ -114,6 +121,7 @@ type Notify = (orgId: string, text: NotificationText, extra?: NotifyExtra) => Pr
 const kindWords = (kind: LicenceKind) =>
   kind === 'otc_medicine_seller' ? LICENCE_KIND_LABELS[kind] : LICENCE_KIND_LABELS[kind].toLowerCase();
 const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const batches = (numbers: readonly string[]) =>
   `batch${numbers.length === 1 ? '' : 'es'} ${numbers.join(', ')}`;
 
@@ -465,6 +473,130 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
             : `${products.length} products' FDA registrations expire within 30 days`,
         body: `${listed.join('; ')}${more}. Once a registration lapses the product leaves the marketplace and cannot be sold: send the renewed registration to the platform operator, who records it.`,
         link: LINKS.supplierInventory,
+      });
+      return;
+    }
+    case 'rfq.opened': {
+      if (!refs.rfqId) return;
+      const rfq = await readRfqForNotice(tx, refs.rfqId);
+      if (!rfq) return;
+      const asked = rfq.lines.slice(0, 5).map((l) => `${l.productName}: ${units(l.quantity)}`);
+      const more = rfq.lines.length > 5 ? ` and ${rfq.lines.length - 5} more` : '';
+      const sealed = rfq.sealed
+        ? 'Sealed: the buyer sees no quote, nor who quoted, until the deadline passes or it closes the request.'
+        : 'Not sealed: the buyer sees each quote as it arrives.';
+      // The invitations the event made: a supplier added by no later step hears nothing of it.
+      const invited = new Set(refs.supplierIds ?? []);
+      for (const invitation of rfq.invitations) {
+        if (!invited.has(invitation.supplierOrgId)) continue;
+        await notify(invitation.supplierOrgId, {
+          title: `${rfq.buyerName} asks for quotes: ${rfq.number}`,
+          body: `${rfq.buyerName} asks you to quote on ${asked.join('; ')}${more}. Quotes are due by ${rfq.deadline} (Accra time); the goods are needed by ${rfq.requiredBy}. ${sealed}`,
+          link: LINKS.supplierRfq(rfq.id),
+        });
+      }
+      return;
+    }
+    case 'rfq.deadline_near': {
+      if (!refs.rfqId) return;
+      const rfq = await readRfqForNotice(tx, refs.rfqId);
+      // Closed or cancelled between the reminder and this job: there is nothing left to quote on.
+      if (!rfq || rfq.status !== 'open') return;
+      const reminded = new Set(refs.supplierIds ?? []);
+      for (const invitation of rfq.invitations) {
+        // A supplier that declined since the reminder was recorded has said its word.
+        if (!reminded.has(invitation.supplierOrgId) || invitation.status === 'declined') continue;
+        await notify(invitation.supplierOrgId, {
+          title: `Quotes on ${rfq.number} are due within 24 hours`,
+          body:
+            invitation.status === 'quoted'
+              ? `Quotes on ${rfq.buyerName}'s ${rfq.number} are due by ${rfq.deadline} (Accra time). Your quote stands; you may revise or withdraw it until then.`
+              : `You have not quoted yet on ${rfq.buyerName}'s ${rfq.number}. Quotes are due by ${rfq.deadline} (Accra time): quote or decline before then.`,
+          link: LINKS.supplierRfq(rfq.id),
+        });
+      }
+      return;
+    }
+    case 'rfq.cancelled': {
+      if (!refs.rfqId) return;
+      const rfq = await readRfqForNotice(tx, refs.rfqId);
+      if (!rfq) return;
+      // The buyer's reason as typed, less a final full stop, so the sentence after it reads right.
+      const why = rfq.cancelReason ? ` Reason: ${rfq.cancelReason.replace(/[.!?\s]+$/, '')}.` : '';
+      for (const invitation of rfq.invitations) {
+        await notify(invitation.supplierOrgId, {
+          title: `${rfq.buyerName} cancelled ${rfq.number}`,
+          body: `${rfq.buyerName} cancelled request for quotation ${rfq.number}; no orders will be drafted from it.${why}`,
+          link: LINKS.supplierRfq(rfq.id),
+        });
+      }
+      return;
+    }
+    case 'rfq.awarded': {
+      if (!refs.rfqId) return;
+      const [rfq, orders] = await Promise.all([
+        readRfqForNotice(tx, refs.rfqId),
+        readRfqAwardedOrders(tx, refs.rfqId),
+      ]);
+      if (!rfq) return;
+      // Only suppliers whose quote stood at the award hear of it: a decliner or a silent one has no stake.
+      for (const invitation of rfq.invitations) {
+        if (!invitation.quoted) continue;
+        const theirs = orders.filter((o) => o.supplierOrgId === invitation.supplierOrgId);
+        await notify(
+          invitation.supplierOrgId,
+          theirs.length > 0
+            ? {
+                title: `${rfq.buyerName} awarded you ${rfq.number}`,
+                body: `${rfq.buyerName} awarded you ${rfq.number}: ${theirs
+                  .map(
+                    (o) =>
+                      `order ${o.orderNumber} (${units(o.units)} of ${o.productName}, ${formatCedis(o.totalCost)})`,
+                  )
+                  .join('; ')}. ${theirs.length === 1 ? 'It awaits' : 'They await'} the buyer's approval.`,
+                link: LINKS.supplierRfq(rfq.id),
+              }
+            : {
+                // Never who won, nor at what price: a supplier learns nothing of the others.
+                title: `${rfq.number} was awarded to other suppliers`,
+                body: `${rfq.buyerName} awarded ${rfq.number} to other suppliers; your quote was not chosen.`,
+                link: LINKS.supplierRfq(rfq.id),
+              },
+        );
+      }
+      return;
+    }
+    case 'rfq.response_received': {
+      // A sealed request names no supplier to its buyer while open, and "someone quoted" tells nothing.
+      if (!refs.rfqId || !refs.supplierId) return;
+      if (refs.rfqResponse !== 'quoted' && refs.rfqResponse !== 'revised') return;
+      const rfq = await readRfqForNotice(tx, refs.rfqId);
+      if (!rfq || rfq.sealed) return;
+      const supplier = rfq.invitations.find((i) => i.supplierOrgId === refs.supplierId);
+      if (!supplier) return;
+      const did = refs.rfqResponse === 'quoted' ? 'quoted' : 'revised its quote';
+      await notify(rfq.buyerOrgId, {
+        title: `${supplier.supplierName} ${did} on ${rfq.number}`,
+        body: `${supplier.supplierName} ${did} on ${rfq.number}. Quotes are due by ${rfq.deadline} (Accra time); compare them on the request.`,
+        link: LINKS.buyerRfq(rfq.id),
+      });
+      return;
+    }
+    case 'rfq.closed': {
+      if (!refs.rfqId) return;
+      const [rfq, counts] = await Promise.all([
+        readRfqForNotice(tx, refs.rfqId),
+        readRfqResponseCounts(tx, refs.rfqId),
+      ]);
+      if (!rfq || rfq.status === 'cancelled') return;
+      const quotes = plural(counts.quotes, 'quote', 'quotes');
+      await notify(rfq.buyerOrgId, {
+        title: `Quotes on ${rfq.number} are open: ${quotes}, ${counts.declined} declined`,
+        body:
+          counts.quotes === 0
+            ? `Quoting on ${rfq.number} has ended with no quote from the ${plural(counts.invited, 'supplier', 'suppliers')} invited. Cancel it, or send a new request.`
+            : `Quoting on ${rfq.number} has ended: ${quotes} from the ${plural(counts.invited, 'supplier', 'suppliers')} invited, ${counts.declined} declined. Compare them and award the lines.`,
+        link: LINKS.buyerRfq(rfq.id),
       });
       return;
     }

@@ -53,6 +53,12 @@ export interface DraftOrderGroup {
     deliveryAddress: string | null;
   };
   drops: DraftDrop[];
+  /**
+   * An awarded quote (docs/domain.md "Requests for quotation"): the order is priced at the quoted unit
+   * price on the quote's payment terms, whatever the supplier's offer says now, and skips the two checks
+   * of the live offer (NOT_OFFERED, BELOW_MOQ): the supplier committed to the units in its quote.
+   */
+  quoted?: { unitPrice: number; paymentTerms: string };
 }
 
 export interface DraftOrdersInput {
@@ -112,25 +118,29 @@ function planOrder(
   if (lapsedProduct)
     throw conflict('REGISTRATION_LAPSED', refusalMessage('REGISTRATION_LAPSED', lapsedProduct));
   if (!terms.isActive) throw conflict('SUPPLIER_INACTIVE', CART_MESSAGES.inactiveSupplier(supplier));
-  if (terms.unitPrice === null || terms.stock <= 0)
+  const quoted = group.quoted;
+  const offerPrice = quoted ? quoted.unitPrice : terms.unitPrice;
+  if (offerPrice === null || (!quoted && terms.stock <= 0))
     throw conflict('NOT_OFFERED', CART_MESSAGES.notOffered(supplier, product));
+  const paymentTerms = quoted ? quoted.paymentTerms : terms.paymentTerms;
 
   // Drops of 0 units are left out (DOMAIN.md "Orders").
   const drops = group.drops.filter((d) => d.quantity > 0);
   const totalQuantity = drops.reduce((sum, d) => sum + d.quantity, 0);
   if (totalQuantity <= 0) throw badRequest(DRAFT_MESSAGES.noUnits, undefined, 'NO_UNITS');
-  const moq = terms.moq ?? 1;
+  const moq = quoted ? 1 : (terms.moq ?? 1);
   if (totalQuantity < moq)
     throw conflict('BELOW_MOQ', DRAFT_MESSAGES.belowMoq(product, supplier, moq, totalQuantity));
 
-  // The price is the supplier's current offer, never one the client sent (DOMAIN.md "Orders").
-  const unitPesewas = toPesewas(terms.unitPrice);
+  // The price is the supplier's current offer, or the price it quoted, never one the client sent
+  // (DOMAIN.md "Orders").
+  const unitPesewas = toPesewas(offerPrice);
   const totalPesewas = unitPesewas * totalQuantity;
   const creditPesewas = terms.creditAvailable === null ? null : toPesewas(terms.creditAvailable);
   const creditFits = creditPesewas !== null && totalPesewas <= creditPesewas;
   const allowed = allowedPaymentMethods({
     supportedPaymentMethods: terms.supportedPaymentMethods,
-    paymentTerms: terms.paymentTerms,
+    paymentTerms,
     supportsCredit: terms.supportsCredit,
     hasActiveCreditLine: terms.hasCreditLine,
   });
@@ -156,7 +166,7 @@ function planOrder(
 
   let creditTermDays: number | null = null;
   if (paymentMethod === 'credit_facility') {
-    creditTermDays = group.creditTermDays ?? netTermDays(terms.paymentTerms);
+    creditTermDays = group.creditTermDays ?? netTermDays(paymentTerms);
     if (
       creditTermDays !== null &&
       !(Number.isInteger(creditTermDays) && creditTermDays >= 0 && creditTermDays <= 180)
@@ -168,7 +178,7 @@ function planOrder(
   return {
     group,
     drops,
-    terms: { ...terms, supplierName: supplier, productName: product, unitPrice: terms.unitPrice },
+    terms: { ...terms, supplierName: supplier, productName: product, unitPrice: offerPrice, paymentTerms },
     totalQuantity,
     unitPesewas,
     totalPesewas,
@@ -182,7 +192,8 @@ function planOrder(
  * (buyer active; the product's FDA registration not lapsed, 409 REGISTRATION_LAPSED; seller a known,
  * active supplier offering the product with unexpired stock; units at
  * least the moq; the payment method allowed, and for credit an active line that covers the total),
- * then writes each order AWAITING_CUSTOMER_APPROVAL at the seller's current offer price with a PO
+ * then writes each order AWAITING_CUSTOMER_APPROVAL at the seller's current offer price (a group's
+ * `quoted` price and terms instead, without the offer and moq checks) with a PO
  * number from order_number_seq, its drops 'Awaiting Dispatch', and a history row by the user. Any
  * failure throws before a row is written; the caller's transaction then rolls back its own work too.
  */
