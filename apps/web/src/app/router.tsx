@@ -41,6 +41,8 @@ const manual = screen(() => import('./routes/manual/manual-route'), 'ManualRoute
 const customerHub = screen(() => import('./routes/customer/customer-hub-route'), 'CustomerHubRoute', true);
 const cart = screen(() => import('./routes/customer/cart-route'), 'CartRoute', true);
 const orders = screen(() => import('./routes/customer/orders-route'), 'OrdersRoute', true);
+const rfqs = screen(() => import('./routes/customer/rfqs-route'), 'RfqsRoute', true);
+const rfq = screen(() => import('./routes/customer/rfq-route'), 'RfqRoute', true);
 const credit = screen(() => import('./routes/customer/credit-route'), 'CreditRoute', true);
 const licence = screen(() => import('./routes/customer/licence-route'), 'LicenceRoute', true);
 const supplierCockpit = screen(
@@ -71,6 +73,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <customerHub.Screen />, handle: customerHub.handle },
           { path: 'cart', element: <cart.Screen />, handle: cart.handle },
           { path: 'orders', element: <orders.Screen />, handle: orders.handle },
+          { path: 'rfqs', element: <rfqs.Screen />, handle: rfqs.handle },
+          { path: 'rfqs/:id', element: <rfq.Screen />, handle: rfq.handle },
           { path: 'credit', element: <credit.Screen />, handle: credit.handle },
           { path: 'licence', element: <licence.Screen />, handle: licence.handle },
         ],

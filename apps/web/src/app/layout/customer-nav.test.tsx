@@ -33,7 +33,7 @@ function buyer(server: { awaiting: number; lines: number }) {
 const areaNav = () => screen.getByRole('navigation', { name: 'Customer area' });
 
 describe('customer area navigation', () => {
-  it('shows Hub, Orders with the drafts awaiting approval, Cart with its lines, Credit & invoices and Licence', async () => {
+  it('shows Hub, Orders with the drafts awaiting approval, RFQs, Cart with its lines, Credit & invoices and Licence', async () => {
     buyer({ awaiting: 2, lines: 3 });
     renderApp('/customer/cart');
     const nav = within(await screen.findByRole('navigation', { name: 'Customer area' }));
@@ -43,11 +43,19 @@ describe('customer area navigation', () => {
     );
     expect(await nav.findByRole('link', { name: 'Cart, 3 lines' })).toHaveAttribute('href', '/customer/cart');
     expect(nav.getByRole('link', { name: 'Hub' })).toHaveAttribute('href', '/customer');
+    expect(nav.getByRole('link', { name: 'RFQs' })).toHaveAttribute('href', '/customer/rfqs');
     expect(nav.getByRole('link', { name: 'Credit & invoices' })).toHaveAttribute('href', '/customer/credit');
     expect(nav.getByRole('link', { name: 'Licence' })).toHaveAttribute('href', '/customer/licence');
     expect(
       nav.getAllByRole('link').map((link) => link.getAttribute('aria-label') ?? link.textContent),
-    ).toEqual(['Hub', 'Orders, 2 awaiting approval', 'Cart, 3 lines', 'Credit & invoices', 'Licence']);
+    ).toEqual([
+      'Hub',
+      'Orders, 2 awaiting approval',
+      'RFQs',
+      'Cart, 3 lines',
+      'Credit & invoices',
+      'Licence',
+    ]);
   });
 
   it('marks the current page, and only it, on each customer screen', async () => {
@@ -57,6 +65,7 @@ describe('customer area navigation', () => {
       ['/customer/cart', 'Cart'],
       ['/customer', 'Hub'],
       ['/customer/orders', 'Orders'],
+      ['/customer/rfqs', 'RFQs'],
       ['/customer/credit', 'Credit & invoices'],
       ['/customer/licence', 'Licence'],
     ] as const) {
@@ -64,7 +73,7 @@ describe('customer area navigation', () => {
       await waitFor(() =>
         expect(within(areaNav()).getByRole('link', { current: 'page' })).toHaveAccessibleName(name),
       );
-      expect(within(areaNav()).getAllByRole('link', { current: false })).toHaveLength(4);
+      expect(within(areaNav()).getAllByRole('link', { current: false })).toHaveLength(5);
     }
   });
 

@@ -37,6 +37,11 @@ const OrdersIcon = (
     <path d="M6.5 3.5h7l2 2V16.5h-11v-13h2ZM7.5 8h5M7.5 11h5M7.5 14h3" />
   </svg>
 );
+const RfqsIcon = (
+  <svg {...iconProps}>
+    <path d="M4.5 4.5h11v8h-6l-3.5 3v-3H4.5v-8ZM7.5 8h5M7.5 10.5h3" />
+  </svg>
+);
 const CartIcon = (
   <svg {...iconProps}>
     <path d="M2.5 3.5h2l1.8 9h9l1.7-6.5H6" />
@@ -94,12 +99,12 @@ function Count({ count }: { count: NonNullable<CustomerNavItem['count']> }) {
 }
 
 /**
- * The customer area's own navigation: Hub, Orders (with the drafts awaiting approval), Cart (with its
+ * The customer area's own navigation: Hub, Orders (with the drafts awaiting approval), RFQs, Cart (with its
  * lines), Credit & invoices and the pharmacy Licence, on every customer screen. SPEC's top-bar tabs stay as they are; this
  * is the area's second level.
  *
  * Where it sits: on a phone the top bar already takes two rows, so a third sticky row would leave
- * less than four fifths of the screen for the work; the five destinations go in a bar fixed to the
+ * less than four fifths of the screen for the work; the six destinations go in a bar fixed to the
  * bottom instead, where a thumb reaches them and where they stay in reach down a long hub. From sm up
  * there is room beside the content: a strip at the top of each customer screen, where the eye starts.
  * One element serves both (CSS moves it), so a screen reader meets it once, before the screen's
@@ -117,6 +122,7 @@ export function CustomerNav({ orgId }: { orgId: string | null }) {
       icon: OrdersIcon,
       count: { value: awaiting.data, tone: 'amber', describe: () => 'awaiting approval' },
     },
+    { to: '/customer/rfqs', label: 'RFQs', icon: RfqsIcon },
     {
       to: '/customer/cart',
       label: 'Cart',
@@ -142,7 +148,7 @@ export function CustomerNav({ orgId }: { orgId: string | null }) {
         'sm:static sm:z-auto sm:mb-6 sm:w-fit sm:max-w-full sm:rounded-xl sm:border sm:bg-white sm:p-1 sm:pb-1 sm:shadow-xs sm:backdrop-blur-none',
       )}
     >
-      <ul className="grid grid-cols-5 sm:flex sm:flex-wrap sm:gap-1">
+      <ul className="grid grid-cols-6 sm:flex sm:flex-wrap sm:gap-1">
         {items.map((item) => (
           <li key={item.to} className="min-w-0">
             <NavLink

@@ -46,6 +46,8 @@ const CACHED: Record<string, QueryKey> = {
   'notification preferences': ['notifications', 'user-1', 'preferences'],
   recalls: ['recalls', ORG, 'list'],
   'recall trace': ['recalls', ORG, 'detail', 'recall-1'],
+  'rfq lists': ['rfqs', ORG, 'pages', ''],
+  'rfq detail': ['rfqs', ORG, 'detail', 'rfq-1'],
 };
 
 function seededClient() {
@@ -175,6 +177,22 @@ describe('what each live event refreshes', () => {
 
   it("new notifications refresh the user's notification reads and nothing else", async () => {
     expect(await refreshedBy('notifications.added')).toEqual(['notification preferences', 'notifications']);
+  });
+
+  it('each step of a request for quotation refreshes its lists and detail, and nothing else', async () => {
+    const steps: EventType[] = [
+      'rfq.opened',
+      'rfq.responded',
+      'rfq.response_received',
+      'rfq.deadline_near',
+      'rfq.closed',
+      'rfq.cancelled',
+    ];
+    for (const step of steps) expect(await refreshedBy(step)).toEqual(['rfq detail', 'rfq lists']);
+  });
+
+  it("an award drafts orders: the buyer's orders page and the suppliers' boards refresh with the RFQ", async () => {
+    expect(await refreshedBy('rfq.awarded')).toEqual(sorted(ORDERS, ['rfq detail', 'rfq lists']));
   });
 
   it('a resync refreshes everything', async () => {

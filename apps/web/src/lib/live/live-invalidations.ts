@@ -50,6 +50,8 @@ const KEYS = {
   licenceRecord: ['licence-record'],
   /** orders/api + compliance/api: the controlled-drugs register. */
   controlledRegister: ['controlled-register'],
+  /** rfqs/api: the requests for quotation (both sides' lists) and each request's detail. */
+  rfqs: ['rfqs'],
 } as const satisfies Record<string, QueryKey>;
 
 /** What the marketplace shows a buyer about suppliers' offers. */
@@ -128,6 +130,16 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   'controlled.signed_off': [KEYS.orders, KEYS.controlledRegister],
   'api_key.created': [KEYS.apiKeys],
   'api_key.revoked': [KEYS.apiKeys],
+  // Each step of a request for quotation changes its lists and its detail on both sides; a sealed
+  // request's buyer learns only the counts, which the detail reads again.
+  'rfq.opened': [KEYS.rfqs],
+  'rfq.responded': [KEYS.rfqs],
+  'rfq.response_received': [KEYS.rfqs],
+  'rfq.deadline_near': [KEYS.rfqs],
+  'rfq.closed': [KEYS.rfqs],
+  // The award drafts orders awaiting the buyer's approval, as order.drafted does (the cart is untouched).
+  'rfq.awarded': [KEYS.rfqs, KEYS.orders],
+  'rfq.cancelled': [KEYS.rfqs],
 };
 
 const isTechnical = (type: EventType) => (TECHNICAL_EVENT_TYPES as readonly EventType[]).includes(type);

@@ -238,7 +238,7 @@ describe('customer hub', () => {
     expect(await screen.findByRole('dialog', { name: 'Procurement' })).toBeInTheDocument();
   });
 
-  it('exports the matches from the product dialog and launches an RFQ without any request', async () => {
+  it('exports the matches from the product dialog, and launches an RFQ into the RFQ form without any request', async () => {
     const names: string[] = [];
     URL.createObjectURL = vi.fn(() => 'blob:matches');
     URL.revokeObjectURL = vi.fn();
@@ -255,11 +255,14 @@ describe('customer hub', () => {
     await screen.findByText(NO_PRICE_HISTORY_MESSAGE);
 
     const calls = fetchMock.mock.calls.length;
-    await user.click(screen.getByRole('button', { name: 'Launch RFQ' }));
-    expect(toastSuccess).toHaveBeenCalledWith('Routing Amoxicillin 500 mg capsules RFQ to marketplace');
     await user.click(screen.getByRole('button', { name: 'Export to Sheets' }));
     // The file is saved once Papa Parse, downloaded on the first export, has built it.
     await waitFor(() => expect(names).toEqual(['amoxicillin_500_mg_capsules_supplier_matches.csv']));
+    await user.click(screen.getByRole('button', { name: 'Launch RFQ' }));
+    expect(toastSuccess).toHaveBeenCalledWith('Routing Amoxicillin 500 mg capsules RFQ to marketplace');
+    // The RFQ form takes the product dialog's place, with the product on it; nothing is sent yet.
+    const form = await screen.findByRole('dialog', { name: 'Request quotes' });
+    expect(within(form).getByLabelText('Quantity of Amoxicillin 500 mg capsules')).toBeInTheDocument();
     expect(fetchMock.mock.calls.length).toBe(calls);
   });
 

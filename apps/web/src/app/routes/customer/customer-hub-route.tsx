@@ -39,6 +39,7 @@ const OrderBuilder = lazyDialog(
 const CartDrawer = lazyDialog(
   async () => (await import('../../../features/cart/components/cart-drawer')).CartDrawer,
 );
+const CustomerRfqForm = lazyDialog(async () => (await import('./customer-rfq-form')).CustomerRfqForm);
 const ProcurementCartModal = lazyDialog(
   async () => (await import('../../../features/cart/components/procurement-cart-modal')).ProcurementCartModal,
 );
@@ -115,6 +116,7 @@ export function CustomerHubRoute() {
   const [productDialogOpen, setProductDialogOpen] = useState(false);
   const [cartDrawerOpen, setCartDrawerOpen] = useState(false);
   const [procurementOpen, setProcurementOpen] = useState(false);
+  const [rfqProduct, setRfqProduct] = useState<Product | null>(null);
   const [selectedSupplier, setSelectedSupplier] = useState<SupplierDirectoryEntry | null>(null);
   // The builder is about one product's offer: it closes when another product is compared.
   const [builder, setBuilder] = useState<{ productId: string; match: SupplierMatch } | null>(null);
@@ -296,6 +298,11 @@ export function CustomerHubRoute() {
         onOpenChange={setProductDialogOpen}
         onExport={() => compared && void exportSupplierMatches(compared.name, matches.data ?? [])}
         exportPending={matches.isPending}
+        onLaunchRfq={(product) => {
+          // One modal at a time: the RFQ form takes the product dialog's place.
+          setProductDialogOpen(false);
+          setRfqProduct(product);
+        }}
         onCompare={() => {
           setProductDialogOpen(false);
           window.requestAnimationFrame(() => reveal(matchesSection.current));
@@ -308,6 +315,14 @@ export function CustomerHubRoute() {
         />
       </ProductDialog>
 
+      <CustomerRfqForm
+        open={rfqProduct !== null}
+        onOpenChange={(open) => {
+          if (!open) setRfqProduct(null);
+        }}
+        orgId={orgId}
+        startLines={rfqProduct ? [{ productId: rfqProduct.id, productName: rfqProduct.name }] : []}
+      />
       <AddToCartDialog
         open={comparison.cartTarget !== null}
         onOpenChange={(open) => {

@@ -7,6 +7,7 @@ const SECTIONS = [
   { id: 'getting-started', title: 'Getting started' },
   { id: 'customer-journey', title: 'Customer journey' },
   { id: 'supplier-journey', title: 'Supplier journey' },
+  { id: 'requests-for-quotation', title: 'Requests for quotation' },
   { id: 'admin-journey', title: 'Platform admin journey' },
   { id: 'recalls', title: 'Recalls' },
   { id: 'licences', title: 'Licences and controlled drugs' },
@@ -333,6 +334,114 @@ const ADMIN_STEPS: Step[] = [
         payments, staff changes and recalls, each with who did it and when. Filter by type, by dates and by a
         person&apos;s name or e-mail, choose <Term>Load more</Term> for older events, and{' '}
         <Term>Export CSV</Term> to download everything the filters match.
+      </p>
+    ),
+  },
+];
+
+const RFQ_BUYER_STEPS: Step[] = [
+  {
+    title: 'Ask several suppliers at once',
+    body: (
+      <>
+        <p>
+          Open a product in the catalogue and choose <Term>Launch RFQ</Term>, or choose{' '}
+          <Term>Request quotes</Term> in the <Term>Cart</Term> to ask for everything in it. Give the quantity
+          of each product, the day you need the goods by, when quotes are due, where they are to be delivered
+          and, if you wish, the minimum shelf life left at delivery and notes for the suppliers.
+        </p>
+        <p>
+          Invite <Term>all suppliers offering these products</Term>, or choose the ones you want. Every
+          invited supplier is notified at once and reminded a day before quotes are due.
+        </p>
+      </>
+    ),
+  },
+  {
+    title: 'Sealed quotes',
+    body: (
+      <p>
+        A request is sealed unless you switch it off: until quotes are due you see only how many suppliers
+        have quoted or declined, not who or at what price, so no supplier can be favoured by seeing the
+        others. You can close the request early once you have heard enough; the quotes then open at once. You
+        can also cancel a request you no longer need.
+      </p>
+    ),
+  },
+  {
+    title: 'Compare the quotes',
+    body: (
+      <p>
+        Once quotes are open, each product shows its quotes side by side, ranked by landed unit price (the
+        price delivered to your location), then lead time, then the later expiry. The best is marked{' '}
+        <Term>Best</Term>. Each quote shows whether its earliest expiry meets your shelf life, its payment
+        terms, how long it holds and the credit that supplier makes available to you. An expired quote can no
+        longer be awarded.
+      </p>
+    ),
+  },
+  {
+    title: 'Award, splitting if you wish',
+    body: (
+      <p>
+        Enter the units to award against each quote: a product may be split across suppliers, up to the units
+        you asked for and each supplier quoted. <Term>Award and draft orders</Term> drafts one order per
+        awarded quote line at the quoted price, and every invited supplier is told whether it won.
+      </p>
+    ),
+  },
+  {
+    title: 'Approve the orders as usual',
+    body: (
+      <p>
+        The drafted orders wait under <Term>Orders</Term> for your approval like any other. Approval checks
+        them as it always does: your licence for each medicine, the shelf life left, your credit and the
+        supplier&apos;s stock.
+      </p>
+    ),
+  },
+];
+
+const RFQ_SUPPLIER_STEPS: Step[] = [
+  {
+    title: 'Find the requests in the Quotes tab',
+    body: (
+      <p>
+        Those who manage inventory see the <Term>Quotes</Term> tab of the cockpit. Open requests come first,
+        the nearest deadline on top, with the buyer, the products and quantities, when quotes are due and your
+        answer so far; closed and past requests follow, with their outcome. A notification of a new request
+        opens it directly.
+      </p>
+    ),
+  },
+  {
+    title: 'Quote each line, or some',
+    body: (
+      <p>
+        For each product give a unit price in GH₵ delivered to the buyer&apos;s location, the quantity you can
+        supply (at most the quantity asked for), the lead time in days and, if you know it, the earliest
+        expiry of the units you would deliver. Untick <Term>Quote this line</Term> to leave a product out. Say
+        how long the quote holds and on what payment terms; the form starts from your own lead time and terms.
+      </p>
+    ),
+  },
+  {
+    title: 'Revise, withdraw or decline until the deadline',
+    body: (
+      <p>
+        Until quotes are due you can <Term>Update quote</Term> as often as you like,{' '}
+        <Term>Withdraw quote</Term>, or <Term>Decline</Term> with a reason the buyer reads. After the
+        deadline, or once the buyer closes the request, your answer stands as it is.
+      </p>
+    ),
+  },
+  {
+    title: 'Learn the outcome',
+    body: (
+      <p>
+        You never see other suppliers&apos; quotes or who else was invited. When the buyer awards the request
+        you are told whether you won: the units awarded to you and the order drafted for each, or{' '}
+        <Term>Not awarded to you</Term>. A won order reaches you once the buyer approves it.
       </p>
     ),
   },
@@ -682,6 +791,20 @@ export function ManualRoute() {
             lead="Keep stock and prices current, deliver on time and extend credit with confidence. The tabs you see depend on your roles."
           >
             <Steps steps={SUPPLIER_STEPS} />
+          </Section>
+
+          <Section
+            id="requests-for-quotation"
+            lead="A request for quotation (RFQ) asks several suppliers at once for their price on the products you need. They quote until the deadline, and you award the best quotes into orders."
+          >
+            <div className="space-y-3">
+              <SubHeading>Pharmacies (buyers)</SubHeading>
+              <Steps steps={RFQ_BUYER_STEPS} headingLevel="h4" />
+            </div>
+            <div className="space-y-3">
+              <SubHeading>Suppliers</SubHeading>
+              <Steps steps={RFQ_SUPPLIER_STEPS} headingLevel="h4" />
+            </div>
           </Section>
 
           <Section

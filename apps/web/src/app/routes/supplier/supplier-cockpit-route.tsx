@@ -16,6 +16,7 @@ import { ShippingBoard } from '../../../features/orders/components/shipping-boar
 import { CreditQueue } from '../../../features/credit/components/credit-queue';
 import { InvoicesCard } from '../../../features/invoices/components/invoices-card';
 import { InventoryTab } from './inventory-tab';
+import { QuotesTab } from './quotes-tab';
 import { RecallsTab } from './recalls-tab';
 
 /** A tab's list filters write the tab with them, so a reloaded or shared link opens where they were set. */
@@ -23,7 +24,7 @@ const CREDIT_TAB_PARAMS = { tab: 'credit' } as const;
 const USERS_TAB_PARAMS = { tab: 'users' } as const;
 
 type SupplierTab =
-  'inventory' | 'shipping' | 'credit' | 'users' | 'recalls' | 'register' | 'activity' | 'api-keys';
+  'inventory' | 'quotes' | 'shipping' | 'credit' | 'users' | 'recalls' | 'register' | 'activity' | 'api-keys';
 
 /**
  * SPEC §2: every cockpit tab needs its own permission; this order is the display order. Recalls are
@@ -38,6 +39,9 @@ const SUPPLIER_TABS: ReadonlyArray<{
   permission: Permission | readonly Permission[];
 }> = [
   { id: 'inventory', label: 'Inventory', permission: 'manage_inventory' },
+  // Quoting on requests for quotation (issue 34) prices the stock, so it is for those who manage it. Only
+  // they see it, and they open on Inventory, just above: no role's first tab moves.
+  { id: 'quotes', label: 'Quotes', permission: 'manage_inventory' },
   { id: 'shipping', label: 'Shipping', permission: ['manage_shipping', 'sign_off_controlled'] },
   { id: 'credit', label: 'Credit Applications', permission: 'manage_credit' },
   { id: 'users', label: 'Users & Roles', permission: 'manage_users' },
@@ -128,6 +132,15 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
         pinnedParams={ACTIVITY_TAB_PARAM}
         description="Who did what in your organisation, newest first: stock, orders, credit, payments and staff."
       />
+    );
+  }
+  if (tab === 'quotes') {
+    return user.orgId ? (
+      <QuotesTab orgId={user.orgId} />
+    ) : (
+      <Card>
+        <EmptyState message="No requests for quotation yet." />
+      </Card>
     );
   }
   if (tab === 'api-keys') {

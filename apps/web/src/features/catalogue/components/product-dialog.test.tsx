@@ -11,7 +11,7 @@ import { ProductDialog } from './product-dialog';
 
 const HISTORY_PATH = `GET /products/${product().id}/price-history`;
 
-function Dialog({ onExport }: { onExport: () => void }) {
+function Dialog({ onExport, onLaunchRfq }: { onExport: () => void; onLaunchRfq?: () => void }) {
   const [open, setOpen] = useState(true);
   return (
     <ProductDialog
@@ -20,17 +20,18 @@ function Dialog({ onExport }: { onExport: () => void }) {
       onOpenChange={setOpen}
       onExport={onExport}
       onCompare={vi.fn()}
+      onLaunchRfq={onLaunchRfq}
     >
       <p>3 suppliers stock it</p>
     </ProductDialog>
   );
 }
 
-function Harness({ onExport = vi.fn() }: { onExport?: () => void }) {
+function Harness({ onExport = vi.fn(), onLaunchRfq }: { onExport?: () => void; onLaunchRfq?: () => void }) {
   const [client] = useState(createQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <Dialog onExport={onExport} />
+      <Dialog onExport={onExport} onLaunchRfq={onLaunchRfq} />
     </QueryClientProvider>
   );
 }
@@ -60,13 +61,15 @@ describe('ProductDialog', () => {
     );
   });
 
-  it("'Launch RFQ' only toasts 'Routing {product} RFQ to marketplace' and makes no request", async () => {
+  it("'Launch RFQ' toasts 'Routing {product} RFQ to marketplace', hands the product to the RFQ form and makes no request", async () => {
     const fetchMock = mockFetch({ [HISTORY_PATH]: () => pending() });
     const toastSuccess = vi.spyOn(toast, 'success');
+    const onLaunchRfq = vi.fn();
     const user = userEvent.setup();
-    render(<Harness />);
+    render(<Harness onLaunchRfq={onLaunchRfq} />);
     await user.click(screen.getByRole('button', { name: 'Launch RFQ' }));
     expect(toastSuccess).toHaveBeenCalledWith('Routing Amoxicillin 500 mg capsules RFQ to marketplace');
+    expect(onLaunchRfq).toHaveBeenCalledWith(expect.objectContaining({ id: product().id }));
     // Only the price history was read, as the dialog opened.
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
       expect.stringMatching(/\/price-history$/),

@@ -10,7 +10,7 @@ import { formatDay } from '../../../lib/format';
 import { packagingLabel } from '../utils/product-labels';
 import { PriceHistorySection } from './price-history-section';
 
-/** SPEC §2: the RFQ button only announces the routing; no request is made. */
+/** SPEC §2: the RFQ button announces the routing; the request itself is sent from the RFQ form it opens. */
 export const launchRfqMessage = (product: string) => `Routing ${product} RFQ to marketplace`;
 
 interface ProductDialogProps {
@@ -23,6 +23,8 @@ interface ProductDialogProps {
   exportPending?: boolean;
   /** Goes to the supplier matches of this product. */
   onCompare: () => void;
+  /** Opens the RFQ form with this product (issue 34); the rfqs feature is the screen's to wire. */
+  onLaunchRfq?: (product: Product) => void;
   /** What the screen knows about this product's suppliers, shown under the details. */
   children?: ReactNode;
 }
@@ -38,6 +40,7 @@ export function ProductDialog({
   onExport,
   exportPending = false,
   onCompare,
+  onLaunchRfq,
   children,
 }: ProductDialogProps) {
   if (!product) return null;
@@ -50,7 +53,13 @@ export function ProductDialog({
       footer={
         // Two rows on a phone, the main action alone on the bottom one, nearest the thumb.
         <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:justify-end">
-          <Button variant="secondary" onClick={() => toast.success(launchRfqMessage(product.name))}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              toast.success(launchRfqMessage(product.name));
+              onLaunchRfq?.(product);
+            }}
+          >
             Launch RFQ
           </Button>
           <Button variant="secondary" onClick={onExport} loading={exportPending}>
