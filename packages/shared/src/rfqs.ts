@@ -254,6 +254,11 @@ export const rfqSummarySchema = z
     responses: rfqResponseCountsSchema.nullable(),
     /** A supplier's view: its own answer. Null for the buyer. */
     myStatus: z.enum(RFQ_INVITATION_STATUSES).nullable(),
+    /**
+     * A supplier's view: the units awarded to it (0 when awarded to others or not yet awarded), so its
+     * list tells won from lost without reading each request. Null for the buyer.
+     */
+    myAwardedUnits: z.number().int().nonnegative().nullable(),
   })
   .meta({ id: 'RfqSummary' });
 export type RfqSummary = z.infer<typeof rfqSummarySchema>;

@@ -480,6 +480,22 @@ describe('cancelling', () => {
     });
     expect(awarded.json().code).toBe('RFQ_CANCELLED');
   });
+
+  it('cancelled past its deadline, keeps open the quotes the buyer could already read', async () => {
+    const p = await product();
+    const rfq = await detail(ama, (await openRfq(ama, [p.id])).id);
+    await quote(temaStock, rfq, 9);
+    await passDeadline(rfq.id);
+    expect((await detail(ama, rfq.id)).quotes).toHaveLength(1);
+    const res = await call('POST', `/api/rfqs/${rfq.id}/cancel`, ama, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const cancelled = rfqDetailSchema.parse(res.json());
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.closedAt).not.toBeNull();
+    expect(cancelled.quotes).toHaveLength(1);
+    // Closed as the deadline closes it (no actor), then cancelled by the buyer.
+    expect((await events('rfq.closed', rfq.id)).map((e) => e.actorUserId)).toEqual([null]);
+  });
 });
 
 describe('awarding', () => {
@@ -594,6 +610,14 @@ describe('awarding', () => {
       [TEMA, 60, 570],
     ]);
     expect((await detail(medilink, rfq.id)).awards.map((a) => a.supplier.name)).toEqual([MEDILINK]);
+    // Each supplier's list row says what it won, and the buyer's says nothing of it.
+    const rowOf = async (token: string) =>
+      rfqsPageSchema
+        .parse((await call('GET', '/api/rfqs?limit=200', token)).json())
+        .items.find((r) => r.id === rfq.id);
+    expect((await rowOf(temaStock))?.myAwardedUnits).toBe(60);
+    expect((await rowOf(medilink))?.myAwardedUnits).toBe(40);
+    expect((await rowOf(ama))?.myAwardedUnits).toBeNull();
     const [event] = await events('rfq.awarded', rfq.id);
     expect(event!.refs.orderIds).toEqual(awarded.orders.map((o) => o.id));
   });

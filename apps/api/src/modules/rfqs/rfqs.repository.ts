@@ -466,7 +466,13 @@ const summaryColumns = (scope: RfqScope) => sql`
     scope.kind === 'supplier'
       ? sql`(select i.status::text from rfq_invitations i where i.rfq_id = r.id and i.supplier_org_id = ${scope.orgId})`
       : sql`null::text`
-  } as "myStatus"`;
+  } as "myStatus",
+  ${
+    scope.kind === 'supplier'
+      ? sql`(select coalesce(sum(a.quantity), 0)::int from rfq_awards a
+             where a.rfq_id = r.id and a.supplier_org_id = ${scope.orgId})`
+      : sql`null::int`
+  } as "myAwardedUnits"`;
 
 export interface RfqSummaryRow extends Record<string, unknown> {
   id: string;
@@ -486,6 +492,7 @@ export interface RfqSummaryRow extends Record<string, unknown> {
   closedAt: string | null;
   responses: { invited: number; quoted: number; declined: number } | null;
   myStatus: RfqInvitationStatus | null;
+  myAwardedUnits: number | null;
 }
 
 /** Where an RFQ sits in the newest-first list: created_at to the microsecond, then its id. */

@@ -442,8 +442,8 @@ export async function closeRfq(db: Db, user: SessionUser, rfqId: string): Promis
 }
 
 /**
- * Cancels an RFQ that has not been awarded, keeping closed_at as it was: a sealed RFQ cancelled while
- * open never opens its quotes.
+ * Cancels an RFQ that has not been awarded, keeping closed_at as it was: a sealed RFQ cancelled before its
+ * deadline never opens its quotes; one cancelled past it is closed first, its quotes staying open.
  */
 export async function cancelRfq(
   db: Db,
@@ -458,6 +458,9 @@ export async function cancelRfq(
     if (rfq.status === 'awarded') throw conflict('RFQ_AWARDED', RFQ_MESSAGES.alreadyAwarded(rfq.number));
     if (rfq.status === 'cancelled')
       throw conflict('RFQ_CANCELLED', RFQ_MESSAGES.cancelledAlready(rfq.number));
+    // Past its deadline the quotes were already open to the buyer (reads say closed): close it as the job
+    // would, so cancelling does not seal again what the buyer has seen.
+    if (rfq.status === 'open' && rfq.deadlinePassed) await closeRfqStep(tx, rfq, null);
     await cancelLockedRfq(tx, rfq.id, reason);
     const invited = await listInvitedIds(tx, rfq.id);
     await recordEvent(tx, {

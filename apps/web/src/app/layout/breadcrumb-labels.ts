@@ -11,6 +11,12 @@ const SEGMENT_LABELS: Record<string, string> = {
   users: 'users and roles',
 };
 
+/** An id in a path (a request for quotation's page): 36 characters no one reads. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id shortened to its first 8 characters, as commit ids are: enough to tell two pages apart. */
+const shortId = (segment: string) => (UUID.test(segment) ? `${segment.slice(0, 8)}…` : segment);
+
 export function segmentLabel(segment: string): string {
   let text = segment;
   try {
@@ -18,6 +24,7 @@ export function segmentLabel(segment: string): string {
   } catch {
     // A malformed escape is shown as typed rather than breaking the page.
   }
+  if (UUID.test(text)) return shortId(text);
   return SEGMENT_LABELS[text.toLowerCase()] ?? text.replace(/-/g, ' ');
 }
 
@@ -36,7 +43,10 @@ export function breadcrumbTrail(pathname: string): Crumb[] {
   }));
 }
 
-/** '/customer/orders' as ['/customer', '/orders']: where the top bar's path may break onto a new line. */
+/**
+ * '/customer/orders' as ['/customer', '/orders']: where the top bar's path may break onto a new line. An
+ * id reads shortened ('/a4c66fbd…'), so a phone's narrow column does not break it over six lines.
+ */
 export function pathSegments(pathname: string): string[] {
-  return pathname.match(/\/[^/]*/g) ?? [pathname];
+  return (pathname.match(/\/[^/]*/g) ?? [pathname]).map((segment) => `/${shortId(segment.slice(1))}`);
 }

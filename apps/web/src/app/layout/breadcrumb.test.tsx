@@ -59,4 +59,13 @@ describe('breadcrumb', () => {
     expect(within(crumbs).getByRole('link', { name: 'customer' })).toHaveAttribute('href', '/customer');
     expect(within(crumbs).getByText('cart')).toHaveAttribute('aria-current', 'page');
   });
+
+  it('shortens an id to its first 8 characters, in the path and in the trail alike', () => {
+    const id = 'a4c66fbd-7bf2-43a9-8fac-8ec7a28f2827';
+    expect(pathSegments(`/customer/rfqs/${id}`)).toEqual(['/customer', '/rfqs', '/a4c66fbd…']);
+    expect(breadcrumbTrail(`/customer/rfqs/${id}`).at(-1)).toEqual({
+      label: 'a4c66fbd…',
+      to: `/customer/rfqs/${id}`,
+    });
+  });
 });

@@ -56,6 +56,7 @@ describe("the cockpit's Quotes tab", () => {
           closedAt: null,
           responses: null,
           myStatus: 'invited',
+          myAwardedUnits: 0,
           deliveryLocation: 'AccraCare Pharmacy, Osu',
           notes: null,
           minShelfLifeDays: 0,

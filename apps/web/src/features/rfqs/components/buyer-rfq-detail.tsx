@@ -19,7 +19,7 @@ import { formatCedis, formatDay, formatMoment, formatUnits } from '../../../lib/
 import { useCancelRfq } from '../api/cancel-rfq';
 import { useCloseRfq } from '../api/close-rfq';
 import { useRfq } from '../api/get-rfq';
-import { countsText, deadlineText } from '../utils/rfq-buyer-format';
+import { countsText, deadlineText } from '../utils/rfq-format';
 import { RfqComparison } from './rfq-comparison';
 import { RfqSealedBadge, RfqStatusBadge } from './rfq-status-badge';
 

@@ -8,7 +8,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { countText, loadMoreProps, pageItems } from '../../../lib/pages';
 import { useRfqs } from '../api/get-rfqs';
-import { answeredText, deadlineText, productsText } from '../utils/rfq-buyer-format';
+import { answeredText, deadlineText, productsText } from '../utils/rfq-format';
 import { RfqSealedBadge, RfqStatusBadge } from './rfq-status-badge';
 
 export const EMPTY_RFQS_MESSAGE =

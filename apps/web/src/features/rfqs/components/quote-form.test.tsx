@@ -43,6 +43,7 @@ function rfqFixture(overrides: Partial<RfqDetail> = {}): RfqDetail {
     closedAt: null,
     responses: null,
     myStatus: 'invited',
+    myAwardedUnits: 0,
     deliveryLocation: 'AccraCare Pharmacy, Osu',
     notes: null,
     minShelfLifeDays: 180,

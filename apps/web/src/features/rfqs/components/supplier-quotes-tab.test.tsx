@@ -1,4 +1,4 @@
-import type { RfqDetail, RfqSummary } from '@aduro/shared/rfqs';
+import type { RfqSummary } from '@aduro/shared/rfqs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -34,27 +34,7 @@ function summary(n: number, overrides: Partial<RfqSummary> = {}): RfqSummary {
     closedAt: null,
     responses: null,
     myStatus: 'invited',
-    ...overrides,
-  };
-}
-
-function detailOf(rfq: RfqSummary, overrides: Partial<RfqDetail> = {}): RfqDetail {
-  return {
-    ...rfq,
-    deliveryLocation: 'AccraCare Pharmacy, Osu',
-    notes: null,
-    minShelfLifeDays: 180,
-    createdBy: null,
-    cancelledAt: null,
-    cancelReason: null,
-    awardedAt: null,
-    invitations: null,
-    quotes: null,
-    comparison: null,
-    myQuote: null,
-    myDeclineReason: null,
-    awards: [],
-    canRespond: false,
+    myAwardedUnits: 0,
     ...overrides,
   };
 }
@@ -78,11 +58,17 @@ describe('SupplierQuotesTab', () => {
     const later = summary(1, { responseDeadline: '2026-12-09T12:00:00.000Z' });
     const sooner = summary(2, { responseDeadline: '2026-12-02T09:00:00.000Z', myStatus: 'quoted' });
     const lost = summary(3, { status: 'awarded', myStatus: 'quoted', closedAt: '2026-11-20T12:00:00.000Z' });
+    const won = summary(5, {
+      status: 'awarded',
+      myStatus: 'quoted',
+      myAwardedUnits: 120,
+      closedAt: '2026-11-19T12:00:00.000Z',
+    });
     const cancelled = summary(4, { status: 'cancelled', myStatus: 'declined' });
     mockFetch({
       'GET /rfqs?limit=20&status=open': () => page([later, sooner]),
-      'GET /rfqs?limit=20&status=closed%2Cawarded%2Ccancelled': () => page([lost, cancelled]),
-      [`GET /rfqs/${lost.id}`]: () => json(detailOf(lost)),
+      // The rows tell won from lost by myAwardedUnits alone: no request's detail is read.
+      'GET /rfqs?limit=20&status=closed%2Cawarded%2Ccancelled': () => page([lost, won, cancelled]),
     });
     const { user, onSelect } = renderTab();
 
@@ -101,6 +87,8 @@ describe('SupplierQuotesTab', () => {
 
     const lostRow = within(past).getByRole('button', { name: 'RFQ-2026-000003 from AccraCare Pharmacy' });
     expect(await within(lostRow).findByText('Not won')).toBeInTheDocument();
+    const wonRow = within(past).getByRole('button', { name: 'RFQ-2026-000005 from AccraCare Pharmacy' });
+    expect(wonRow).toHaveTextContent('Awarded to you');
     const cancelledRow = within(past).getByRole('button', {
       name: 'RFQ-2026-000004 from AccraCare Pharmacy',
     });

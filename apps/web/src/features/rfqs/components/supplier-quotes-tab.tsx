@@ -7,11 +7,11 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMoment, formatUnits } from '../../../lib/format';
-import { useRfq } from '../api/get-rfq';
 import { useRfqs } from '../api/get-rfqs';
 import type { QuoteDefaults } from './quote-form';
 import { RfqStatusBadge } from './rfq-status-badge';
-import { formatFromNow, RfqAnswerBadge, SupplierRfqPanel } from './supplier-rfq-panel';
+import { RfqAnswerBadge, SupplierRfqPanel } from './supplier-rfq-panel';
+import { fromNow } from '../utils/rfq-format';
 
 const OPEN: readonly RfqStatus[] = ['open'];
 const FINISHED: readonly RfqStatus[] = ['closed', 'awarded', 'cancelled'];
@@ -106,7 +106,7 @@ function RfqSection({
           <ul aria-label={title} className="divide-y divide-slate-100">
             {rows.map((rfq) => (
               <li key={rfq.id}>
-                <RfqRow orgId={orgId} rfq={rfq} onSelect={() => onSelect(rfq.id)} />
+                <RfqRow rfq={rfq} onSelect={() => onSelect(rfq.id)} />
               </li>
             ))}
           </ul>
@@ -128,12 +128,12 @@ function RfqSection({
 /** When quotes are due, or when quoting ended; a request cancelled while open says when it was due. */
 function when(rfq: RfqSummary): string {
   if (rfq.status === 'open')
-    return `Quotes due ${formatFromNow(rfq.responseDeadline)} · ${formatMoment(rfq.responseDeadline)}`;
-  if (rfq.closedAt) return `Quoting closed ${formatFromNow(rfq.closedAt)} · ${formatMoment(rfq.closedAt)}`;
+    return `Quotes due ${fromNow(rfq.responseDeadline)} · ${formatMoment(rfq.responseDeadline)}`;
+  if (rfq.closedAt) return `Quoting closed ${fromNow(rfq.closedAt)} · ${formatMoment(rfq.closedAt)}`;
   return `Quotes were due ${formatMoment(rfq.responseDeadline)}`;
 }
 
-function RfqRow({ orgId, rfq, onSelect }: { orgId: string; rfq: RfqSummary; onSelect: () => void }) {
+function RfqRow({ rfq, onSelect }: { rfq: RfqSummary; onSelect: () => void }) {
   const products = rfq.lines.map((line) => `${line.product.name} × ${formatUnits(line.quantity)}`).join(', ');
   return (
     <button
@@ -151,7 +151,7 @@ function RfqRow({ orgId, rfq, onSelect }: { orgId: string; rfq: RfqSummary; onSe
           {rfq.myStatus && <RfqAnswerBadge status={rfq.myStatus} />}
           {/* Once awarded, what a supplier that quoted wants to know is whether it won. */}
           {rfq.status === 'awarded' && rfq.myStatus === 'quoted' ? (
-            <AwardOutcome orgId={orgId} rfqId={rfq.id} />
+            <AwardOutcome won={(rfq.myAwardedUnits ?? 0) > 0} />
           ) : (
             rfq.status !== 'open' && <RfqStatusBadge status={rfq.status} />
           )}
@@ -165,14 +165,9 @@ function RfqRow({ orgId, rfq, onSelect }: { orgId: string; rfq: RfqSummary; onSe
   );
 }
 
-/**
- * Whether the supplier won an awarded request it quoted on. The list row does not carry it, so the
- * request is read (the panel then opens at once from the same cache).
- */
-function AwardOutcome({ orgId, rfqId }: { orgId: string; rfqId: string }) {
-  const rfq = useRfq(orgId, rfqId);
-  if (!rfq.data) return null;
-  return rfq.data.awards.length > 0 ? (
+/** Whether the supplier won an awarded request it quoted on (the row's myAwardedUnits). */
+function AwardOutcome({ won }: { won: boolean }) {
+  return won ? (
     <span className="inline-flex items-center rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-medium text-white">
       Awarded to you
     </span>

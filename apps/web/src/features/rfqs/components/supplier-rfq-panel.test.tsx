@@ -37,6 +37,7 @@ function rfqFixture(overrides: Partial<RfqDetail> = {}): RfqDetail {
     closedAt: null,
     responses: null,
     myStatus: 'invited',
+    myAwardedUnits: 0,
     deliveryLocation: 'AccraCare Pharmacy, 12 Oxford Street, Osu',
     notes: 'Blister packs only',
     minShelfLifeDays: 180,

@@ -17,24 +17,7 @@ import { useRfq } from '../api/get-rfq';
 import { useWithdrawQuote } from '../api/withdraw-quote';
 import { QuoteForm, type QuoteDefaults } from './quote-form';
 import { RfqStatusBadge } from './rfq-status-badge';
-
-// 'in 1 day' rather than 'tomorrow': a deadline 30 hours ahead may well fall the day after tomorrow.
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-const STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-];
-
-/** How far an instant is from now, in its largest whole unit: 'in 2 days', '3 hours ago'. */
-export function formatFromNow(iso: string, now: number = Date.now()): string {
-  const diff = Date.parse(iso) - now;
-  if (Number.isNaN(diff)) return iso;
-  for (const [unit, ms] of STEPS) {
-    if (Math.abs(diff) >= ms) return relative.format(Math.trunc(diff / ms), unit);
-  }
-  return 'now';
-}
+import { fromNow } from '../utils/rfq-format';
 
 /** Waiting on the supplier reads amber; a standing quote green; a decline or withdrawal grey. */
 const ANSWER_TONES: Record<RfqInvitationStatus, BadgeTone> = {
@@ -141,7 +124,7 @@ function RfqPanelBody({
           <Detail term={rfq.closedAt ? 'Quoting closed' : 'Quotes due'}>
             {formatMoment(rfq.closedAt ?? rfq.responseDeadline)}
             <span className="block text-xs text-slate-500">
-              {formatFromNow(rfq.closedAt ?? rfq.responseDeadline)}
+              {fromNow(rfq.closedAt ?? rfq.responseDeadline)}
             </span>
           </Detail>
           <Detail term="Required by">{formatDay(rfq.requiredBy, { weekday: true })}</Detail>

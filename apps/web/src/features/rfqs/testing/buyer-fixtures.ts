@@ -35,6 +35,7 @@ export function rfqDetail(overrides: Partial<RfqDetail> = {}): RfqDetail {
     closedAt: null,
     responses: { invited: 3, quoted: 2, declined: 0 },
     myStatus: null,
+    myAwardedUnits: null,
     deliveryLocation: '12 Oxford Street, Osu, Accra',
     notes: null,
     minShelfLifeDays: 180,

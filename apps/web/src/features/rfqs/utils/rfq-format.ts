@@ -1,21 +1,30 @@
 import type { RfqLine, RfqResponseCounts } from '@aduro/shared/rfqs';
 import { formatMoment } from '../../../lib/format';
 
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+// 'in 1 day' rather than 'tomorrow': a deadline 30 hours ahead may well fall the day after tomorrow.
+const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' });
 
-const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['minute', 60_000],
-  ['hour', 3_600_000],
-  ['day', 86_400_000],
+/**
+ * Each unit, from the largest, with the span from which it is used: hours up to two days, since "in 1
+ * day" for 47 hours undersells what a supplier has left.
+ */
+const STEPS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [
+  ['day', 86_400_000, 2 * 86_400_000],
+  ['hour', 3_600_000, 3_600_000],
+  ['minute', 60_000, 60_000],
 ];
 
-/** How far an instant is from now, in the largest unit that keeps it above one: 'in 3 days', '2 hours ago'. */
+/**
+ * How far an instant is from now: 'in 3 days', 'in 47 hours', '5 minutes ago', or 'now'. Whole units,
+ * cut toward zero, so a deadline never reads further off than it is.
+ */
 export function fromNow(iso: string, now: number = Date.now()): string {
   const diff = Date.parse(iso) - now;
   if (Number.isNaN(diff)) return iso;
-  let [unit, size] = STEPS[0]!;
-  for (const step of STEPS) if (Math.abs(diff) >= step[1]) [unit, size] = step;
-  return relative.format(Math.round(diff / size), unit);
+  for (const [unit, size, from] of STEPS) {
+    if (Math.abs(diff) >= from) return relative.format(Math.trunc(diff / size), unit);
+  }
+  return 'now';
 }
 
 /** The deadline both ways, as a buyer plans around it: 'in 3 days · 2 Dec 2026, 5:00 pm'. */
