@@ -181,6 +181,22 @@ test.describe('accessibility (axe, WCAG 2.1 AA): no serious or critical violatio
     await auditTopBarDialogs(page, '/customer');
   });
 
+  test('buyer: requests for quotation and the request form', async ({ page }) => {
+    await signIn(page, ACCOUNTS.customer, 'customer');
+    await expectPath(page, '/customer');
+    await page.goto('/customer/rfqs');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Quotes from several suppliers' }),
+    ).toBeVisible();
+    await audit(page, '/customer/rfqs');
+    await auditDialog(
+      page,
+      '/customer/rfqs request quotes',
+      page.getByRole('button', { name: 'Request quotes' }).first(),
+      page.getByRole('dialog', { name: 'Request quotes' }),
+    );
+  });
+
   test('buyer: cart, clear-cart dialog, orders, credit', async ({ page }) => {
     await signIn(page, ACCOUNTS.customer, 'customer');
     await expectPath(page, '/customer');
