@@ -64,6 +64,10 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'rfq.closed': 'Request for quotation closed',
   'rfq.awarded': 'Request for quotation awarded',
   'rfq.cancelled': 'Request for quotation cancelled',
+  'return.requested': 'Return requested',
+  'return.decided': 'Return approved or rejected',
+  'return.received': 'Return received',
+  'return.inspected': 'Return inspected and credited',
 };
 
 /** GET /api/activity and /api/activity.csv: filters, and the page for the JSON list. */

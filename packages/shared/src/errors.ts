@@ -88,6 +88,8 @@ export const ERROR_CODES = {
     'No such request for quotation for this organisation (a supplier sees only those it was invited to).',
   ],
   QUOTE_NOT_FOUND: ['not_found', 'The supplier has no quote standing on this request to withdraw.'],
+  RETURN_NOT_FOUND: ['not_found', 'No such return for this organisation.'],
+  CREDIT_NOTE_NOT_FOUND: ['not_found', 'No such credit note for this organisation.'],
 
   // The state of things does not allow it (409): refresh and decide again.
   EMAIL_TAKEN: ['conflict', 'An account already uses this e-mail.'],
@@ -197,6 +199,22 @@ export const ERROR_CODES = {
   AWARD_EXCEEDS_REQUEST: [
     'conflict',
     'The awards of one line add up to more units than the request asks for; the message gives both numbers.',
+  ],
+  RETURN_EXCEEDS_DELIVERED: [
+    'conflict',
+    'More units of a batch than the drop delivered, less what other returns already claim; the message gives the numbers.',
+  ],
+  RETURN_WRONG_STATUS: [
+    'conflict',
+    'The return is not at the step this asks for (approve and reject a requested return, receive an approved one, inspect a received one).',
+  ],
+  RESTOCK_NOT_ALLOWED: [
+    'conflict',
+    'Returned units of a recalled or expired batch, or one with under 90 days of shelf life left, cannot go back into stock.',
+  ],
+  CREDIT_EXCEEDS_INVOICE: [
+    'conflict',
+    'The credit notes against the invoice would come to more than it invoiced.',
   ],
   IDEMPOTENCY_KEY_REUSED: ['conflict', 'The Idempotency-Key was used for a different request.'],
   IDEMPOTENCY_IN_PROGRESS: ['conflict', 'The request with this Idempotency-Key is still running; retry.'],

@@ -76,6 +76,17 @@ export const EVENT_TYPES = [
   'rfq.awarded',
   /** The buyer cancelled the request before awarding it. */
   'rfq.cancelled',
+  /** A buyer asked to return delivered units (refs.returnId): the buyer and the supplier. */
+  'return.requested',
+  /** The supplier approved or rejected a return (refs.returnStatus). */
+  'return.decided',
+  /** The supplier received the returned units: held apart until inspected. */
+  'return.received',
+  /**
+   * The supplier inspected the units (restocked, destroyed, back to the manufacturer) and issued the
+   * credit note (refs.creditNoteId), which lowered the invoice (refs.invoiceId) or the credit line.
+   */
+  'return.inspected',
 ] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -149,6 +160,12 @@ export const eventRefsSchema = z.object({
   rfqId: z.uuid().optional(),
   /** rfq.responded and rfq.response_received: what the supplier did. */
   rfqResponse: z.enum(['quoted', 'revised', 'declined', 'withdrawn']).optional(),
+  /** The return.* events: the return. */
+  returnId: z.uuid().optional(),
+  /** return.decided: the decision. */
+  returnStatus: z.enum(['approved', 'rejected']).optional(),
+  /** return.inspected: the credit note issued. */
+  creditNoteId: z.uuid().optional(),
   /** The compliance reminders: the expiry date (YYYY-MM-DD) reminded of. */
   expiresOn: z.string().optional(),
 });

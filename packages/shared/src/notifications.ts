@@ -153,6 +153,16 @@ export const NOTIFICATION_TOPICS = {
     events: ['rfq.response_received', 'rfq.closed'],
     heardBy: ['Buyer'],
   },
+  return_request: {
+    label: 'Returns pharmacies ask to send back',
+    events: ['return.requested'],
+    heardBy: ['ShippingClerk', 'InventoryManager', 'Admin'],
+  },
+  return_progress: {
+    label: 'Your returns approved, rejected, received and credited',
+    events: ['return.decided', 'return.received', 'return.inspected'],
+    heardBy: ['Buyer'],
+  },
 } as const satisfies Record<
   string,
   { label: string; events: readonly EventType[]; heardBy: readonly RoleName[] }

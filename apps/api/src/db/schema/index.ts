@@ -15,3 +15,4 @@ export * from './compliance.ts';
 export * from './api-keys.ts';
 export * from './inventory-imports.ts';
 export * from './rfqs.ts';
+export * from './returns.ts';

@@ -41,6 +41,13 @@ export const invoices = pgTable(
     onCredit: boolean('on_credit').notNull().default(false),
     amount: money('amount').notNull(),
     amountPaid: money('amount_paid').notNull().default(0),
+    // Every credit note issued against the invoice (docs/domain.md "Returns"): never more than it
+    // invoiced, a check PostgreSQL holds under concurrent returns, since each credit note raises this
+    // one row.
+    credited: money('credited').notNull().default(0),
+    // The part of `credited` that settled what the invoice owed; what it still owes is
+    // amount - amount_paid - credit_applied.
+    creditApplied: money('credit_applied').notNull().default(0),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: invoiceStatus('status').notNull().default('unpaid'),
@@ -53,6 +60,12 @@ export const invoices = pgTable(
     index('invoices_seller_idx').on(t.sellerOrgId, t.status, t.dueDate),
     check('invoices_amount_nonnegative', sql`${t.amount} >= 0`),
     check('invoices_paid_within_amount', sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.amount}`),
+    check('invoices_credited_within_amount', sql`${t.credited} >= 0 and ${t.credited} <= ${t.amount}`),
+    check(
+      'invoices_settled_within_amount',
+      sql`${t.creditApplied} >= 0 and ${t.creditApplied} <= ${t.credited}
+          and ${t.amountPaid} + ${t.creditApplied} <= ${t.amount}`,
+    ),
     check('invoices_credit_line_when_on_credit', sql`not ${t.onCredit} or ${t.creditLineId} is not null`),
   ],
 );
