@@ -598,6 +598,17 @@ describe('e-mail preferences', () => {
         label: 'FDA registrations of products you offer expiring within 30 days',
         email: true,
       },
+      {
+        topic: 'rfq_invitation',
+        label: 'Requests for quotation you are invited to, their deadlines and cancellations',
+        email: true,
+      },
+      {
+        topic: 'rfq_award',
+        label: 'Awards of requests for quotation you were invited to, won or not',
+        email: true,
+      },
+      { topic: 'return_request', label: 'Returns pharmacies ask to send back', email: true },
     ]);
     const buyer = notificationPreferencesSchema.parse(
       (await call('GET', '/api/notifications/preferences', kejetia)).json(),
@@ -612,6 +623,8 @@ describe('e-mail preferences', () => {
       'organisation_status',
       'licence_decision',
       'licence_expiry',
+      'rfq_quotes',
+      'return_progress',
     ]);
   });
 
