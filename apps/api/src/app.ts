@@ -36,6 +36,8 @@ import orderRoutes from './modules/orders/orders.routes.ts';
 import orderDefaultsRoutes from './modules/orders/orders.defaults.routes.ts';
 import recallRoutes from './modules/recalls/recalls.routes.ts';
 import rfqRoutes from './modules/rfqs/rfqs.routes.ts';
+import returnRoutes from './modules/returns/returns.routes.ts';
+import returnInspectionRoutes from './modules/returns/returns.inspection.routes.ts';
 import { rfqJobs } from './modules/rfqs/rfqs.jobs.ts';
 import staffRoutes from './modules/staff/staff.routes.ts';
 import supplierMarketplaceRoutes from './modules/suppliers/suppliers.marketplace.routes.ts';
@@ -213,6 +215,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(invoiceRoutes);
       await api.register(recallRoutes);
       await api.register(rfqRoutes);
+      await api.register(returnRoutes);
+      await api.register(returnInspectionRoutes);
       await api.register(controlledRegisterRoutes);
       await api.register(eventRoutes);
       await api.register(notificationRoutes);

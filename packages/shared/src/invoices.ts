@@ -61,6 +61,9 @@ export const invoiceSchema = z
     seller: z.object({ id: z.string(), name: z.string() }),
     amount: z.number(),
     amountPaid: z.number(),
+    /** What credit notes (returns) took off the invoice, all together; never more than the amount. */
+    credited: z.number(),
+    /** amount - amountPaid - the part of `credited` that settled it (the rest is held as credit). */
     amountDue: z.number(),
     issuedAt: z.string(),
     /** YYYY-MM-DD */

@@ -152,6 +152,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   notifications: "A user's notifications and preferences",
   orders: 'Orders from draft to delivery',
   recalls: 'Product recalls and their acknowledgement',
+  returns: 'Returns of delivered packs, their inspection, credit notes and the destruction register',
   rfqs: 'Requests for quotation: sealed quotes, their side-by-side comparison, and awards drafted into orders',
   staff: "An organisation's users and roles",
   suppliers: "A supplier's own settings",

@@ -82,6 +82,11 @@ const call = (method: Method, url: string, authorization?: string, payload?: unk
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+/** A return's supplier handlers: manage_shipping or manage_inventory. */
+const RETURN_HANDLERS: SignedIn[] = [...WITH_SHIPPING, 'temaInventory'];
+/** Who reads returns (and a credit note): the buyers, and the supplier's handlers. */
+const RETURN_READERS: SignedIn[] = [...CUSTOMERS, ...RETURN_HANDLERS];
+
 const unique = (name: string) => `${name}-${++seq}-${Date.now().toString(36)}`;
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -546,6 +551,49 @@ const POLICY: Record<string, Policy> = {
     }),
   },
 
+  // Returns (issue 35): buyers ask; suppliers with manage_shipping or manage_inventory read, approve,
+  // reject and receive; inspection and the destruction register need manage_inventory; a credit note's
+  // PDF is for its two parties (on the supplier's side, manage_credit too). A return or note the caller
+  // is not party to is a 404 after authorisation, so these name none.
+  'POST /api/returns': {
+    allow: CUSTOMERS,
+    // No lines: refused as invalid (400) after authorisation, and nothing is asked.
+    request: (c) => ({ url: '/api/returns', payload: { orderId: c.own.orderId, lines: [] } }),
+  },
+  'GET /api/returns': { allow: RETURN_READERS, request: () => ({ url: '/api/returns' }) },
+  'GET /api/returns/{id}': { allow: RETURN_READERS, request: () => ({ url: `/api/returns/${NONE}` }) },
+  'POST /api/returns/{id}/approve': {
+    allow: RETURN_HANDLERS,
+    request: () => ({ url: `/api/returns/${NONE}/approve` }),
+  },
+  'POST /api/returns/{id}/reject': {
+    allow: RETURN_HANDLERS,
+    request: () => ({ url: `/api/returns/${NONE}/reject`, payload: { reason: 'Seals broken' } }),
+  },
+  'POST /api/returns/{id}/receive': {
+    allow: RETURN_HANDLERS,
+    request: () => ({
+      url: `/api/returns/${NONE}/receive`,
+      payload: { lines: [{ lineId: NONE, receivedQuantity: 1 }] },
+    }),
+  },
+  'POST /api/returns/{id}/inspect': {
+    allow: WITH_INVENTORY,
+    request: () => ({
+      url: `/api/returns/${NONE}/inspect`,
+      payload: { lines: [{ lineId: NONE, restock: 0, destroy: 0, returnToManufacturer: 1 }] },
+    }),
+  },
+  'GET /api/returns/destructions.csv': {
+    allow: WITH_INVENTORY,
+    request: () => ({ url: '/api/returns/destructions.csv' }),
+  },
+  'GET /api/credit-notes/{id}/pdf': {
+    // Its invoice's readers too: the supplier's credit staff.
+    allow: [...RETURN_READERS, 'temaCredit'],
+    request: () => ({ url: `/api/credit-notes/${NONE}/pdf` }),
+  },
+
   // The live change feed.
   'GET /api/events': { allow: EVERYONE, stream: true, request: () => ({ url: '/api/events' }) },
 
@@ -947,6 +995,118 @@ describe('another organisation’s ids get nothing', () => {
     const quoted = await call('PUT', `/api/rfqs/${rfqId}/quote`, tokens.temaInventory, quote);
     expect(quoted.statusCode, describeAnswer(quoted)).toBe(200);
     expect(await one(t, rfq, 'the RFQ')).toMatchObject({ status: 'open', quotes: 1 });
+  });
+
+  it('keeps a return and its credit note to the buyer and the supplier it names', async () => {
+    // A delivered drop of AccraCare's order from Tema, made through the API.
+    const drafted = await call('POST', '/api/orders', tokens.accracare, {
+      sellerId: ids.temaAdmin.orgId,
+      productId: temaProduct.productId,
+      paymentTermMethod: 'mobile_money',
+      drops: [{ addressName: 'Main branch', address: '1 Ring Road, Accra', quantity: 3 }],
+    });
+    expect(drafted.statusCode, describeAnswer(drafted)).toBe(201);
+    const order = drafted.json() as { id: string; drops: { id: string }[] };
+    const dropId = order.drops[0]!.id;
+    const approved = await call('POST', `/api/orders/${order.id}/approve`, tokens.accracare);
+    expect(approved.statusCode, describeAnswer(approved)).toBe(200);
+    for (const status of ['Shipped', 'Out for Delivery', 'Delivered']) {
+      const moved = await call('PATCH', `/api/orders/${order.id}/drops/${dropId}`, tokens.temaShipping, {
+        status,
+      });
+      expect(moved.statusCode, `${status}: ${describeAnswer(moved)}`).toBe(200);
+    }
+    const { batch } = await one<{ batch: string | null }>(
+      t,
+      sql`select l.batch_number as batch from drop_allocations a join inventory_lots l on l.id = a.lot_id
+          where a.drop_id = ${dropId} order by l.expiry_date limit 1`,
+      'the drop’s allocation',
+    );
+    const asked = await call('POST', '/api/returns', tokens.accracare, {
+      orderId: order.id,
+      lines: [{ dropId, batchNumber: batch, quantity: 3, reason: 'damaged' }],
+      notes: 'Crushed boxes',
+    });
+    expect(asked.statusCode, describeAnswer(asked)).toBe(201);
+    const returnId = asked.json().id as string;
+    const [lineId] = await queryIds(sql`select id from return_lines where return_id = ${returnId}`);
+    const ret = sql`select status::text, decided_at, received_at, inspected_at,
+                           (select array_agg(received_quantity) from return_lines where return_id = r.id) as received
+                    from returns r where r.id = ${returnId}`;
+    const returnsOfOrder = sql`select count(*) as n from returns where order_id = ${order.id}`;
+    const before = await one(t, ret, 'the return');
+    const steps = [
+      ['GET', `/api/returns/${returnId}`, undefined],
+      ['POST', `/api/returns/${returnId}/approve`, undefined],
+      ['POST', `/api/returns/${returnId}/reject`, { reason: 'Not ours to take' }],
+      ['POST', `/api/returns/${returnId}/receive`, { lines: [{ lineId, receivedQuantity: 3 }] }],
+      [
+        'POST',
+        `/api/returns/${returnId}/inspect`,
+        { lines: [{ lineId, restock: 0, destroy: 0, returnToManufacturer: 3 }] },
+      ],
+    ] as const;
+
+    // Another buyer: the return does not exist for it, nor may it return from AccraCare's order.
+    const read = await call('GET', `/api/returns/${returnId}`, tokens.kejetia);
+    expect(read.statusCode, `GET as Kejetia: ${describeAnswer(read)}`).toBe(404);
+    const kejetiaList = await call('GET', '/api/returns', tokens.kejetia);
+    expect(kejetiaList.statusCode, describeAnswer(kejetiaList)).toBe(200);
+    expect(kejetiaList.body).not.toContain(returnId);
+    const stolen = await call('POST', '/api/returns', tokens.kejetia, {
+      orderId: order.id,
+      lines: [{ dropId, batchNumber: batch, quantity: 1, reason: 'damaged' }],
+    });
+    expect([400, 404], `return from AccraCare's order as Kejetia: ${describeAnswer(stolen)}`).toContain(
+      stolen.statusCode,
+    );
+    expect(await count(t, returnsOfOrder)).toBe(1);
+    // Another supplier: every step is a 404.
+    for (const [method, url, payload] of steps) {
+      const res = await call(method, url, tokens.medilink, payload);
+      expect(res.statusCode, `${method} ${url} as Medilink: ${describeAnswer(res)}`).toBe(404);
+    }
+    const medilinkList = await call('GET', '/api/returns', tokens.medilink);
+    expect(medilinkList.statusCode, describeAnswer(medilinkList)).toBe(200);
+    expect(medilinkList.body).not.toContain(returnId);
+    // Tema's CreditApprover and Pharmacist hold neither permission, and the platform is no party.
+    for (const kind of ['temaCredit', 'temaPharmacist', 'platform'] as const) {
+      for (const [method, url, payload] of steps) {
+        const res = await call(method, url, tokens[kind], payload);
+        expect(res.statusCode, `${method} ${url} as ${kind}: ${describeAnswer(res)}`).toBe(403);
+      }
+    }
+    expect(await one(t, ret, 'the return')).toEqual(before);
+
+    // Its own parties: the clerk approves and receives, the InventoryManager inspects, and both sides
+    // read the credit note it issued; nobody else does.
+    for (const [kind, step] of [
+      ['temaShipping', steps[1]],
+      ['temaShipping', steps[3]],
+      ['temaInventory', steps[4]],
+    ] as const) {
+      const res = await call(step[0], step[1], tokens[kind], step[2]);
+      expect(res.statusCode, `${step[0]} ${step[1]} as ${kind}: ${describeAnswer(res)}`).toBe(200);
+    }
+    expect(await one(t, ret, 'the return')).toMatchObject({ status: 'completed', received: [3] });
+    const { id: noteId } = await one<{ id: string }>(
+      t,
+      sql`select id from credit_notes where return_id = ${returnId}`,
+      'the credit note',
+    );
+    const pdf = `/api/credit-notes/${noteId}/pdf`;
+    for (const kind of ['accracare', 'temaShipping', 'temaCredit'] as const) {
+      const res = await call('GET', pdf, tokens[kind]);
+      expect(res.statusCode, `credit note as ${kind}: ${describeAnswer(res)}`).toBe(200);
+    }
+    for (const [kind, status] of [
+      ['kejetia', 404],
+      ['medilink', 404],
+      ['platform', 403],
+    ] as const) {
+      const res = await call('GET', pdf, tokens[kind]);
+      expect(res.statusCode, `credit note as ${kind}: ${describeAnswer(res)}`).toBe(status);
+    }
   });
 });
 

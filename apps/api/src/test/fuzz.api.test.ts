@@ -199,6 +199,12 @@ function allowedCallers(op: Operation): Caller[] {
     if (op.method === 'GET') return ['customer', 'supplier'];
     return /\/(quote|decline)$/.test(op.path) ? ['supplier'] : ['customer'];
   }
+  // Returns: the buyer asks; the supplier decides, receives, inspects and keeps the destruction
+  // register; both read a return and its credit note.
+  if (tag === 'returns') {
+    if (op.method === 'POST') return op.path === '/api/returns' ? ['customer'] : ['supplier'];
+    return op.path === '/api/returns/destructions.csv' ? ['supplier'] : ['customer', 'supplier'];
+  }
   if (op.method === 'POST' && op.path === '/api/products') return ['supplier'];
   if (op.path.endsWith('/controlled-signoff')) return ['pharmacist'];
   if (op.path.startsWith('/api/controlled-register')) return ['pharmacist', 'supplier', 'platform'];

@@ -54,7 +54,7 @@ describe('route guards', () => {
     const tablist = await screen.findByRole('tablist', { name: 'Supplier workspace' });
     const tabs = within(tablist).getAllByRole('tab');
     // Shipping staff read the controlled register too: what they dispatch is in it (issue 32).
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Shipping', 'Recalls', 'Controlled Register']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Shipping', 'Returns', 'Recalls', 'Controlled Register']);
     expect(within(tablist).getByRole('tab', { name: 'Shipping' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No orders awaiting dispatch or delivery.')).toBeInTheDocument();
   });

@@ -80,6 +80,11 @@ export interface ActivityRow extends Record<string, unknown> {
   rfqNumber: string | null;
   /** Whether a person acted (null: a job, e.g. the deadline closing a request for quotation). */
   actedByUser: boolean;
+  /** The return.* events: the return's number. */
+  returnNumber: string | null;
+  /** return.inspected: the credit note it issued (none when no unit was received). */
+  creditNoteNumber: string | null;
+  creditNoteAmount: number | null;
 }
 
 const TECHNICAL = `{${TECHNICAL_EVENT_TYPES.join(',')}}`;
@@ -185,7 +190,9 @@ export async function listActivity(
              end as "subjectUserRemoved",
              coalesce(jsonb_array_length(case when jsonb_typeof(e.refs -> 'lotIds') = 'array'
                                               then e.refs -> 'lotIds' end), 0) as "lotCount",
-             rfq.number as "rfqNumber", e.actor_user_id is not null as "actedByUser"
+             rfq.number as "rfqNumber", e.actor_user_id is not null as "actedByUser",
+             ret.number as "returnNumber", cn.number as "creditNoteNumber",
+             cn.amount::float8 as "creditNoteAmount"
       from events e
       left join users u on u.id = e.actor_user_id
       left join lateral (
@@ -217,6 +224,8 @@ export async function listActivity(
       left join recalls r on r.id = ${ref('recallId')}
       left join users su on su.id = ${ref('userId')}
       left join rfqs rfq on rfq.id = ${ref('rfqId')}
+      left join returns ret on ret.id = ${ref('returnId')}
+      left join credit_notes cn on cn.id = ${ref('creditNoteId')}
       -- Keys are never deleted (only revoked), so an old write still names its key.
       left join api_keys ak on ak.id = e.api_key_id
       left join api_keys aks on aks.id = ${ref('apiKeyId')}

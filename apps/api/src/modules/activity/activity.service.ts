@@ -83,6 +83,9 @@ export function describe(row: ActivityRow, readerOrgId: string | null = null): s
   const rfq = row.rfqNumber ?? 'a request for quotation';
   // The buyer's (and the platform's) view of a request, against an invited supplier's.
   const buyerView = readerOrgId === null || readerOrgId.toLowerCase() === row.refs.buyerId?.toLowerCase();
+  // A return as its buyer reads it: the supplier's steps told as the supplier's, not its clerk's.
+  const buyerOwn = readerOrgId !== null && readerOrgId.toLowerCase() === row.refs.buyerId?.toLowerCase();
+  const ret = row.returnNumber ? `return ${row.returnNumber}` : 'a return';
   switch (row.type) {
     case 'inventory.synced':
       return `${who} synced stock of ${product}`;
@@ -244,6 +247,31 @@ export function describe(row: ActivityRow, readerOrgId: string | null = null): s
     }
     case 'rfq.cancelled':
       return buyerView ? `${who} cancelled ${rfq}` : `${buyer} cancelled ${rfq}`;
+    case 'return.requested':
+      return buyerView
+        ? `${who} asked ${supplier} to take back ${product} of ${order}: ${ret}`
+        : `${buyer} asked to return ${product} of ${order}: ${ret}`;
+    case 'return.decided': {
+      const rejected = row.refs.returnStatus === 'rejected';
+      if (buyerOwn)
+        return rejected
+          ? `${supplier} rejected ${ret} of ${order}`
+          : `${supplier} approved ${ret} of ${order}: send the packs`;
+      return `${who} ${rejected ? 'rejected' : 'approved'} ${ret} from ${buyer}`;
+    }
+    case 'return.received':
+      return buyerOwn
+        ? `${supplier} received ${ret} of ${order}: awaiting inspection`
+        : `${who} received ${ret} from ${buyer}: held apart until inspected`;
+    case 'return.inspected': {
+      const credit =
+        row.creditNoteNumber === null
+          ? 'nothing to credit'
+          : `credit note ${row.creditNoteNumber}${row.creditNoteAmount === null ? '' : ` for ${formatCedis(row.creditNoteAmount)}`}`;
+      return buyerOwn
+        ? `${supplier} inspected ${ret}: ${credit}`
+        : `${who} inspected ${ret} from ${buyer}: ${credit}`;
+    }
   }
 }
 

@@ -110,7 +110,7 @@ export async function readMarketFacts(db: Executor, now: Date, today: string): P
     sql`select (select coalesce(sum(credit_limit), 0) from credit_lines where status = 'active') as "creditLimit",
                (select coalesce(sum(balance), 0) from credit_lines where status = 'active') as "creditBalance",
                (select count(*)::int from invoices where status = 'unpaid' and due_date < ${today}::date) as "overdueInvoices",
-               (select coalesce(sum(amount - amount_paid), 0) from invoices
+               (select coalesce(sum(amount - amount_paid - credit_applied), 0) from invoices
                  where status = 'unpaid' and due_date < ${today}::date) as "overdueAmount",
                (select count(*)::int from organizations where kind = 'supplier' and not is_active) as "inactiveSuppliers",
                (select count(*)::int from organizations where ${AWAITING_REVIEW}) as "suppliersAwaitingReview",

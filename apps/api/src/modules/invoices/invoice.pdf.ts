@@ -1,5 +1,6 @@
 import { formatDay } from '@aduro/shared/format';
 import type { Invoice } from '@aduro/shared/invoices';
+import { sumCedis } from '@aduro/shared/money';
 import {
   drawHeader,
   drawHeading,
@@ -32,7 +33,7 @@ export const invoiceFileName = (invoice: Invoice) => `${invoice.number}.pdf`;
 /**
  * The invoice: both parties, issue and due dates and status, the order's lines by drop and batch (the
  * drops it still bills: cancelled ones left out, as the invoice's amount leaves them out), the amount,
- * what is paid and what is due, payment terms and drops.
+ * what is paid, what credit notes settled and what is due, payment terms and drops.
  */
 export async function renderInvoice(invoice: Invoice, document: OrderDocument): Promise<Buffer> {
   const { order } = document;
@@ -50,9 +51,13 @@ export async function renderInvoice(invoice: Invoice, document: OrderDocument): 
     parties: orderParties(document, 'Bill to'),
   });
   drawTable(doc, LINE_COLUMNS, lineRows(order, billed));
+  // What credit notes settled, so paid + credited + due add up to the total (a credit held with the
+  // supplier settled nothing here and stays off).
+  const creditApplied = sumCedis([invoice.amount, -invoice.amountPaid, -invoice.amountDue]);
   drawTotals(doc, [
     { label: 'Invoice total', amount: pdfMoney(invoice.amount) },
     { label: 'Amount paid', amount: pdfMoney(invoice.amountPaid) },
+    ...(creditApplied > 0 ? [{ label: 'Credited', amount: pdfMoney(creditApplied) }] : []),
     { label: 'Amount due', amount: pdfMoney(invoice.amountDue), strong: true },
   ]);
   drawHeading(doc, 'Payment');

@@ -34,7 +34,8 @@ const invoiceSelect = (today: string) => sql`
          json_build_object('id', o.id, 'number', o.number, 'productName', p.name) as "order",
          json_build_object('id', b.id, 'name', b.name) as buyer,
          json_build_object('id', s.id, 'name', s.name) as seller,
-         i.amount, i.amount_paid as "amountPaid", i.amount - i.amount_paid as "amountDue",
+         i.amount, i.amount_paid as "amountPaid", i.credited,
+         i.amount - i.amount_paid - i.credit_applied as "amountDue",
          ${iso(sql`i.issued_at`)} as "issuedAt", to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
          i.status, ${overdueOf(today)} as overdue, i.on_credit as "onCredit",
          (select count(*)::int from payments y where y.invoice_id = i.id) as payments,
@@ -154,12 +155,14 @@ export async function lockInvoice(tx: Tx, id: string, sellerOrgId: string) {
     buyerOrgId: string;
     amount: number;
     amountPaid: number;
+    creditApplied: number;
     status: string;
     onCredit: boolean;
     creditLineId: string | null;
   }>(
     tx,
-    sql`select id, buyer_org_id as "buyerOrgId", amount, amount_paid as "amountPaid", status,
+    sql`select id, buyer_org_id as "buyerOrgId", amount, amount_paid as "amountPaid",
+               credit_applied as "creditApplied", status,
                on_credit as "onCredit", credit_line_id as "creditLineId"
         from invoices where id = ${id} and seller_org_id = ${sellerOrgId} for update`,
   );
@@ -223,8 +226,13 @@ export async function issueInvoice(
 
 export interface OrderInvoiceRow extends Record<string, unknown> {
   id: string;
+  number: string;
   amount: number;
   amountPaid: number;
+  /** Every credit note against the invoice, all together. */
+  credited: number;
+  /** The part of the credit notes that settled what the invoice owed. */
+  creditApplied: number;
   status: 'unpaid' | 'paid' | 'void';
   onCredit: boolean;
   creditLineId: string | null;
@@ -234,7 +242,7 @@ export interface OrderInvoiceRow extends Record<string, unknown> {
 export async function lockOrderInvoice(tx: Tx, orderId: string) {
   const rows = await queryRows<OrderInvoiceRow>(
     tx,
-    sql`select id, amount, amount_paid as "amountPaid", status,
+    sql`select id, number, amount, amount_paid as "amountPaid", credited, credit_applied as "creditApplied", status,
                on_credit as "onCredit", credit_line_id as "creditLineId"
         from invoices where order_id = ${orderId} for update`,
   );

@@ -108,7 +108,8 @@ export async function payInvoice(
     if (!invoice) throw notFound('INVOICE_NOT_FOUND', INVOICE_MESSAGES.notFound);
     if (invoice.status === 'void') throw conflict('INVOICE_VOID', INVOICE_MESSAGES.void);
     if (invoice.status === 'paid') throw conflict('INVOICE_PAID', INVOICE_MESSAGES.paid);
-    const due = toPesewas(invoice.amount) - toPesewas(invoice.amountPaid);
+    // Credit notes settle part of an invoice as payments do (docs/domain.md "Returns").
+    const due = toPesewas(invoice.amount) - toPesewas(invoice.amountPaid) - toPesewas(invoice.creditApplied);
     const pesewas = toPesewas(body.amount);
     if (pesewas > due) {
       const message = INVOICE_MESSAGES.overDue(toCedis(due));

@@ -123,6 +123,7 @@ export async function readInvoice(db: Executor, invoiceId: string) {
     number: string;
     amount: number;
     amountPaid: number;
+    creditApplied: number;
     status: 'unpaid' | 'paid' | 'void';
     dueDate: string;
     onCredit: boolean;
@@ -136,7 +137,7 @@ export async function readInvoice(db: Executor, invoiceId: string) {
     sellerName: string;
   }>(
     db,
-    sql`select i.number, i.amount, i.amount_paid as "amountPaid", i.status,
+    sql`select i.number, i.amount, i.amount_paid as "amountPaid", i.credit_applied as "creditApplied", i.status,
                to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
                i.on_credit as "onCredit", o.id as "orderId", o.number as "orderNumber",
                p.name as "productName",

@@ -26,6 +26,8 @@ import {
   readRfqForNotice,
   readRfqResponseCounts,
 } from '../rfqs/rfq-notices.repository.ts';
+import { RETURN_REASON_LABELS } from '@aduro/shared/returns';
+import { readReturnForNotice, type ReturnNotice } from '../returns/return-notices.repository.ts';
 
 /*
  * The notifications job's work: from one committed event to its notifications, their e-mails and the
@@ -49,6 +51,8 @@ const LINKS = {
   buyerLicence: '/customer/licence',
   buyerRfq: (rfqId: string) => `/customer/rfqs/${rfqId}`,
   supplierRfq: (rfqId: string) => `/supplier?tab=quotes&rfq=${rfqId}`,
+  buyerReturn: (returnId: string) => `/customer/orders?tab=returns&return=${returnId}`,
+  supplierReturn: (returnId: string) => `/supplier?tab=returns&return=${returnId}`,
 } as const;
 
 /** Drop moves the buyer hears of; Awaiting Dispatch is the supplier's business. */
@@ -124,6 +128,48 @@ const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const batches = (numbers: readonly string[]) =>
   `batch${numbers.length === 1 ? '' : 'es'} ${numbers.join(', ')}`;
+/** Text a person typed, ending a sentence of ours: its own final full stop dropped, ours added. */
+const sentence = (typed: string) => `${typed.trim().replace(/[.!?\s]+$/, '')}.`;
+
+/** A return's lines in words: "damaged, batch B-1: 3 units; expired, no batch: 1 unit". */
+const returnLines = (ret: ReturnNotice) =>
+  ret.lines
+    .map(
+      (l) =>
+        `${RETURN_REASON_LABELS[l.reason].toLowerCase()}, ${l.batchNumber ? `batch ${l.batchNumber}` : 'no batch'}: ${units(l.quantity)}`,
+    )
+    .join('; ');
+
+/** What inspection made of the received units: "3 back into stock, 2 destroyed". */
+function returnFates(ret: ReturnNotice): string {
+  const total = (pick: (l: ReturnNotice['lines'][number]) => number | null) =>
+    ret.lines.reduce((sum, l) => sum + (pick(l) ?? 0), 0);
+  const parts = [
+    [total((l) => l.restockedQuantity), 'back into stock'],
+    [total((l) => l.destroyedQuantity), 'destroyed'],
+    [total((l) => l.manufacturerQuantity), 'sent back to the manufacturer'],
+  ] as const;
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${units(n)} ${what}`)
+    .join(', ');
+}
+
+/** Where a credit note's amount went, as the buyer reads it. */
+function creditSplit(credit: NonNullable<ReturnNotice['creditNote']>, sellerName: string): string {
+  const parts: string[] = [];
+  if (credit.appliedToInvoice > 0)
+    parts.push(`${formatCedis(credit.appliedToInvoice)} off what invoice ${credit.invoiceNumber} still owed`);
+  if (credit.appliedToCreditLine > 0)
+    parts.push(
+      `${formatCedis(credit.appliedToCreditLine)} off invoice ${credit.invoiceNumber} and your credit line balance with ${sellerName}`,
+    );
+  if (credit.heldAsCredit > 0)
+    parts.push(
+      `${formatCedis(credit.heldAsCredit)} held as credit with ${sellerName} (invoice ${credit.invoiceNumber} was already settled)`,
+    );
+  return parts.join('; ');
+}
 
 /** The notifications' text for each event type, sent to `notify` once per organisation that hears it. */
 async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Promise<void> {
@@ -250,7 +296,7 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
       const invoice = await readInvoice(tx, refs.invoiceId);
       // Paid between the reminder and this job: nothing is owed any more.
       if (!invoice || invoice.status !== 'unpaid') return;
-      const owed = formatCedis(sumCedis([invoice.amount, -invoice.amountPaid]));
+      const owed = formatCedis(sumCedis([invoice.amount, -invoice.amountPaid, -invoice.creditApplied]));
       await notify(
         invoice.buyerOrgId,
         event.type === 'invoice.due_soon'
@@ -598,6 +644,77 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
             : `Quoting on ${rfq.number} has ended: ${quotes} from the ${plural(counts.invited, 'supplier', 'suppliers')} invited, ${counts.declined} declined. Compare them and award the lines.`,
         link: LINKS.buyerRfq(rfq.id),
       });
+      return;
+    }
+    case 'return.requested': {
+      if (!refs.returnId) return;
+      const ret = await readReturnForNotice(tx, refs.returnId);
+      if (!ret) return;
+      const asked = ret.lines.reduce((sum, l) => sum + l.quantity, 0);
+      const notes = ret.notes ? ` Notes: ${sentence(ret.notes)}` : '';
+      await notify(ret.sellerOrgId, {
+        title: `${ret.buyerName} asks to return ${units(asked)} of ${ret.productName}: ${ret.number}`,
+        body: `${ret.buyerName} asks to return ${units(asked)} of ${ret.productName} from order ${ret.orderNumber} (${returnLines(ret)}).${notes} Approve or reject return ${ret.number}.`,
+        link: LINKS.supplierReturn(ret.id),
+      });
+      return;
+    }
+    case 'return.decided': {
+      if (!refs.returnId) return;
+      const ret = await readReturnForNotice(tx, refs.returnId);
+      if (!ret) return;
+      const asked = ret.lines.reduce((sum, l) => sum + l.quantity, 0);
+      const what = `${units(asked)} of ${ret.productName} from order ${ret.orderNumber}`;
+      await notify(
+        ret.buyerOrgId,
+        refs.returnStatus === 'rejected'
+          ? {
+              title: `${ret.sellerName} rejected return ${ret.number}`,
+              body: `${ret.sellerName} rejected return ${ret.number} (${what}). Reason: ${sentence(ret.rejectReason ?? 'none given')}`,
+              link: LINKS.buyerReturn(ret.id),
+            }
+          : {
+              title: `${ret.sellerName} approved return ${ret.number}: send the packs`,
+              body: `${ret.sellerName} approved return ${ret.number} (${what}): send the packs back to ${ret.sellerName}. They are inspected and credited once received.`,
+              link: LINKS.buyerReturn(ret.id),
+            },
+      );
+      return;
+    }
+    case 'return.received': {
+      if (!refs.returnId) return;
+      const ret = await readReturnForNotice(tx, refs.returnId);
+      if (!ret) return;
+      const asked = ret.lines.reduce((sum, l) => sum + l.quantity, 0);
+      const received = ret.lines.reduce((sum, l) => sum + (l.receivedQuantity ?? 0), 0);
+      await notify(ret.buyerOrgId, {
+        title: `${ret.sellerName} received return ${ret.number}`,
+        body: `${ret.sellerName} received ${received} of the ${units(asked)} of ${ret.productName} on return ${ret.number} (order ${ret.orderNumber}). They are held apart, awaiting inspection; the credit note follows it.`,
+        link: LINKS.buyerReturn(ret.id),
+      });
+      return;
+    }
+    case 'return.inspected': {
+      if (!refs.returnId) return;
+      const ret = await readReturnForNotice(tx, refs.returnId);
+      if (!ret) return;
+      const fates = returnFates(ret);
+      const done = `${ret.sellerName} inspected return ${ret.number} (${ret.productName}, order ${ret.orderNumber})${fates ? `: ${fates}` : ''}.`;
+      const credit = ret.creditNote;
+      await notify(
+        ret.buyerOrgId,
+        credit
+          ? {
+              title: `Return ${ret.number}: credit note ${credit.number} for ${formatCedis(credit.amount)}`,
+              body: `${done} Credit note ${credit.number} for ${formatCedis(credit.amount)}: ${creditSplit(credit, ret.sellerName)}.`,
+              link: LINKS.buyerReturn(ret.id),
+            }
+          : {
+              title: `Return ${ret.number} inspected: nothing to credit`,
+              body: `${done} No units were received, so no credit note was issued.`,
+              link: LINKS.buyerReturn(ret.id),
+            },
+      );
       return;
     }
     default:

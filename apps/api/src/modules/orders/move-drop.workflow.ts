@@ -105,7 +105,8 @@ export async function moveDrop(
     if (invoice && invoice.status !== 'void') {
       const value = drop.quantity * toPesewas(order.unitPrice);
       const amount = toPesewas(invoice.amount) - value;
-      const paid = toPesewas(invoice.amountPaid);
+      // Settled by payments and by credit notes alike: neither may exceed what is left to invoice.
+      const paid = toPesewas(invoice.amountPaid) + toPesewas(invoice.creditApplied);
       if (paid > amount) throw conflict('DROP_PAID', ORDER_MESSAGES.paidDrop);
       // What leaves the balance: the drop's value, and when the whole order is cancelled whatever was
       // still owed on it, so the balance stays the sum of what credit invoices still owe.

@@ -658,6 +658,37 @@ describe('awarding', () => {
   });
 });
 
+describe('repeated requests', () => {
+  it('answers an award repeated with the same Idempotency-Key with the orders it drafted, drafting none again', async () => {
+    const q = await product();
+    await offer(TEMA, q.id, 10);
+    const rfq = await detail(ama, (await openRfq(ama, [q.id])).id);
+    const line = (await quote(temaStock, rfq, 9)).myQuote!.lines[0]!.id;
+    expect((await call('POST', `/api/rfqs/${rfq.id}/close`, ama)).statusCode).toBe(200);
+    const send = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/rfqs/${rfq.id}/award`,
+        headers: { authorization: ama, 'idempotency-key': key },
+        payload: { awards: [{ quoteLineId: line, quantity: 5 }] },
+      });
+    const key = crypto.randomUUID();
+    const first = await send(key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send(key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const [{ n }] = (await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from rfq_awards where rfq_id = ${rfq.id}`,
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+    // Without the key, the repeat is the second award it is: refused.
+    expect((await send(crypto.randomUUID())).json().code).toBe('RFQ_AWARDED');
+  });
+});
+
 describe('awarding beyond the live offer', () => {
   it("drafts at the quote from a supplier without an offer of the product, and below an offer's moq", async () => {
     const p = await product();

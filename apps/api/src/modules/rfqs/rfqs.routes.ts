@@ -51,6 +51,8 @@ export default async function rfqRoutes(app: FastifyInstance) {
   r.post(
     '/rfqs',
     {
+      // A phone that lost the answer sends the same request again: one RFQ, not two.
+      config: { idempotent: true },
       preValidation: buyer,
       schema: {
         tags,
@@ -206,6 +208,8 @@ export default async function rfqRoutes(app: FastifyInstance) {
   r.post(
     '/rfqs/:id/award',
     {
+      // A repeat with the key answers the drafted orders again, where without it it would get 409 RFQ_AWARDED.
+      config: { idempotent: true },
       preValidation: buyer,
       schema: {
         tags,

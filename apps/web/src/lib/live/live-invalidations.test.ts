@@ -48,6 +48,9 @@ const CACHED: Record<string, QueryKey> = {
   'recall trace': ['recalls', ORG, 'detail', 'recall-1'],
   'rfq lists': ['rfqs', ORG, 'pages', ''],
   'rfq detail': ['rfqs', ORG, 'detail', 'rfq-1'],
+  'return lists': ['returns', ORG, 'pages', {}],
+  "an order card's returns": ['returns', ORG, 'pages', { orderId: 'order-1' }],
+  'return detail': ['returns', ORG, 'detail', 'return-1'],
 };
 
 function seededClient() {
@@ -193,6 +196,26 @@ describe('what each live event refreshes', () => {
 
   it("an award drafts orders: the buyer's orders page and the suppliers' boards refresh with the RFQ", async () => {
     expect(await refreshedBy('rfq.awarded')).toEqual(sorted(ORDERS, ['rfq detail', 'rfq lists']));
+  });
+
+  it("a return's request, decision and receipt refresh the returns on both sides, and nothing else", async () => {
+    for (const step of ['return.requested', 'return.decided', 'return.received'] as const)
+      expect(await refreshedBy(step)).toEqual(
+        sorted(["an order card's returns", 'return detail', 'return lists']),
+      );
+  });
+
+  it("an inspection's credit note reaches the invoices, the orders, the credit line and the restocked stock", async () => {
+    expect(await refreshedBy('return.inspected')).toEqual(
+      sorted(
+        MARKETPLACE,
+        ORDERS,
+        CREDIT,
+        ADMIN,
+        ['invoices', 'receivables', 'own inventory', 'forecast'],
+        ["an order card's returns", 'return detail', 'return lists'],
+      ),
+    );
   });
 
   it('a resync refreshes everything', async () => {

@@ -52,6 +52,8 @@ const KEYS = {
   controlledRegister: ['controlled-register'],
   /** rfqs/api: the requests for quotation (both sides' lists) and each request's detail. */
   rfqs: ['rfqs'],
+  /** returns/api: the returns (both sides' lists, an order card's returns) and each return's detail. */
+  returns: ['returns'],
 } as const satisfies Record<string, QueryKey>;
 
 /** What the marketplace shows a buyer about suppliers' offers. */
@@ -140,6 +142,21 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
   // The award drafts orders awaiting the buyer's approval, as order.drafted does (the cart is untouched).
   'rfq.awarded': [KEYS.rfqs, KEYS.orders],
   'rfq.cancelled': [KEYS.rfqs],
+  // A return's request, decision and receipt change only the returns (lists, detail, the order card's).
+  'return.requested': [KEYS.returns],
+  'return.decided': [KEYS.returns],
+  'return.received': [KEYS.returns],
+  // Inspection restocks units (the stock and what the marketplace offers) and its credit note lowers the
+  // invoice (the order card shows it), the credit line's balance and the platform's receivables figures.
+  'return.inspected': [
+    KEYS.returns,
+    KEYS.invoices,
+    KEYS.orders,
+    KEYS.credit,
+    KEYS.inventory,
+    ...MARKETPLACE,
+    KEYS.admin,
+  ],
 };
 
 const isTechnical = (type: EventType) => (TECHNICAL_EVENT_TYPES as readonly EventType[]).includes(type);

@@ -8,6 +8,7 @@ const SECTIONS = [
   { id: 'customer-journey', title: 'Customer journey' },
   { id: 'supplier-journey', title: 'Supplier journey' },
   { id: 'requests-for-quotation', title: 'Requests for quotation' },
+  { id: 'returns', title: 'Returns and credit notes' },
   { id: 'admin-journey', title: 'Platform admin journey' },
   { id: 'recalls', title: 'Recalls' },
   { id: 'licences', title: 'Licences and controlled drugs' },
@@ -447,6 +448,103 @@ const RFQ_SUPPLIER_STEPS: Step[] = [
   },
 ];
 
+const RETURN_BUYER_STEPS: Step[] = [
+  {
+    title: 'Ask to return packs from a delivered drop',
+    body: (
+      <p>
+        On <Term>Orders</Term>, a delivered drop offers <Term>Return packs</Term>. For each batch the drop
+        received, give the units to send back and why: damaged, expired, near expiry, wrong item, short
+        shipped or recalled; leave a batch empty to keep it, and add notes for the supplier. You can return at
+        most what the drop delivered of a batch, less what your other returns already claim.
+      </p>
+    ),
+  },
+  {
+    title: 'Follow it under Orders, Returns',
+    body: (
+      <p>
+        The <Term>Returns</Term> tab of the Orders page lists your returns, newest first, with a filter by
+        status. Open one to read its batches, reasons and notes, the supplier&apos;s reason if it rejected the
+        return, what was received and what became of each unit. A notification at each step opens the return,
+        and the order&apos;s <Term>History</Term> lists its returns too.
+      </p>
+    ),
+  },
+  {
+    title: 'Send the packs once approved',
+    body: (
+      <p>
+        Send the packs when the return reads <Term>Approved: send the packs</Term>. The supplier counts what
+        arrives and inspects it: units go back into stock, are destroyed (with a destruction record and its
+        FDA reference) or go back to the manufacturer.
+      </p>
+    ),
+  },
+  {
+    title: 'Read the credit note',
+    body: (
+      <p>
+        Every unit received is credited at the unit price you were invoiced, on a credit note (CN-…) you can
+        download as a PDF. It first lowers what the invoice still owes; on an invoice already paid, it lowers
+        your balance on that supplier&apos;s credit line, or stays as credit with the supplier. The credit
+        note shows where each part went.
+      </p>
+    ),
+  },
+  {
+    title: 'Return recalled packs',
+    body: (
+      <p>
+        Once you confirm a recalled delivery is set aside in the recall notice,{' '}
+        <Term>Return these packs</Term> asks the supplier to take back those units, with the reason Recalled.
+      </p>
+    ),
+  },
+];
+
+const RETURN_SUPPLIER_STEPS: Step[] = [
+  {
+    title: 'Decide in the Returns tab',
+    body: (
+      <p>
+        Those who manage shipping or inventory see the <Term>Returns</Term> tab, with the buyer&apos;s reasons
+        and notes. <Term>Approve</Term> the return, or <Term>Reject</Term> it with a reason the buyer reads.
+      </p>
+    ),
+  },
+  {
+    title: 'Receive the packs',
+    body: (
+      <p>
+        When the packs arrive, give the units received of each line. They are held apart, awaiting inspection:
+        never sold or allocated to an order until inspected.
+      </p>
+    ),
+  },
+  {
+    title: 'Inspect: restock, destroy or send back to the manufacturer',
+    body: (
+      <p>
+        Those who manage inventory give every received unit a fate. Restocking is refused for a recalled or
+        expired batch, and for one with under 90 days of shelf life left. Destroying needs the destruction
+        record: the date, the method, the witness and the FDA certificate or reference; the register of
+        destructions exports as CSV.
+      </p>
+    ),
+  },
+  {
+    title: 'The credit note is issued for you',
+    body: (
+      <p>
+        Inspection issues the credit note for the received units at the price invoiced, and applies it to the
+        invoice, the credit line or the buyer&apos;s credit with you. An invoice is never credited beyond its
+        amount. Both of you can download the note as a PDF.
+      </p>
+    ),
+  },
+];
+
 const RECALL_SUPPLIER_STEPS: Step[] = [
   {
     title: 'Declare the recall',
@@ -804,6 +902,20 @@ export function ManualRoute() {
             <div className="space-y-3">
               <SubHeading>Suppliers</SubHeading>
               <Steps steps={RFQ_SUPPLIER_STEPS} headingLevel="h4" />
+            </div>
+          </Section>
+
+          <Section
+            id="returns"
+            lead="Send back packs that arrived damaged, expired, wrong or recalled. The supplier approves, receives and inspects them, and credits what came back at the price you paid."
+          >
+            <div className="space-y-3">
+              <SubHeading>Pharmacies (buyers)</SubHeading>
+              <Steps steps={RETURN_BUYER_STEPS} headingLevel="h4" />
+            </div>
+            <div className="space-y-3">
+              <SubHeading>Suppliers</SubHeading>
+              <Steps steps={RETURN_SUPPLIER_STEPS} headingLevel="h4" />
             </div>
           </Section>
 

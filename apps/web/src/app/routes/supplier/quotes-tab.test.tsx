@@ -77,7 +77,7 @@ describe("the cockpit's Quotes tab", () => {
     const panel = await screen.findByRole('dialog', { name: 'RFQ-2026-000012' });
     // The open sheet hides the page behind it from assistive technology.
     const tabs = screen.getAllByRole('tab', { hidden: true });
-    expect(tabs.map((t) => t.textContent)).toEqual(['Inventory', 'Quotes', 'Recalls']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Inventory', 'Quotes', 'Returns', 'Recalls']);
     expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
     const line = within(panel).getByRole('group', { name: 'Amoxicillin 500 mg capsules' });
     expect(await within(line).findByDisplayValue('4')).toBe(within(line).getByLabelText('Lead time (days)'));

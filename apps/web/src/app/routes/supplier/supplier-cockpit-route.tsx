@@ -18,13 +18,23 @@ import { InvoicesCard } from '../../../features/invoices/components/invoices-car
 import { InventoryTab } from './inventory-tab';
 import { QuotesTab } from './quotes-tab';
 import { RecallsTab } from './recalls-tab';
+import { ReturnsTab } from './returns-tab';
 
 /** A tab's list filters write the tab with them, so a reloaded or shared link opens where they were set. */
 const CREDIT_TAB_PARAMS = { tab: 'credit' } as const;
 const USERS_TAB_PARAMS = { tab: 'users' } as const;
 
 type SupplierTab =
-  'inventory' | 'quotes' | 'shipping' | 'credit' | 'users' | 'recalls' | 'register' | 'activity' | 'api-keys';
+  | 'inventory'
+  | 'quotes'
+  | 'shipping'
+  | 'returns'
+  | 'credit'
+  | 'users'
+  | 'recalls'
+  | 'register'
+  | 'activity'
+  | 'api-keys';
 
 /**
  * SPEC §2: every cockpit tab needs its own permission; this order is the display order. Recalls are
@@ -43,6 +53,9 @@ const SUPPLIER_TABS: ReadonlyArray<{
   // they see it, and they open on Inventory, just above: no role's first tab moves.
   { id: 'quotes', label: 'Quotes', permission: 'manage_inventory' },
   { id: 'shipping', label: 'Shipping', permission: ['manage_shipping', 'sign_off_controlled'] },
+  // Returns (issue 35) come back through shipping and into stock. Whoever holds either permission sees
+  // Inventory or Shipping above it, so no role's first tab moves.
+  { id: 'returns', label: 'Returns', permission: ['manage_shipping', 'manage_inventory'] },
   { id: 'credit', label: 'Credit Applications', permission: 'manage_credit' },
   { id: 'users', label: 'Users & Roles', permission: 'manage_users' },
   {
@@ -140,6 +153,15 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
     ) : (
       <Card>
         <EmptyState message="No requests for quotation yet." />
+      </Card>
+    );
+  }
+  if (tab === 'returns') {
+    return user.orgId ? (
+      <ReturnsTab orgId={user.orgId} permissions={user.permissions} />
+    ) : (
+      <Card>
+        <EmptyState message="No returns yet." />
       </Card>
     );
   }

@@ -25,6 +25,7 @@ function invoice(n: number, overrides: Partial<Invoice> = {}): Invoice {
     seller: { id: 'org-tema', name: 'Tema Pharma Distributors' },
     amount: 1629,
     amountPaid: 0,
+    credited: 0,
     amountDue: 1629,
     issuedAt: '2026-11-21T09:00:00.000Z',
     dueDate: '2099-12-21',

@@ -10,6 +10,7 @@ const invoice = (over: Partial<Invoice>): Invoice => ({
   seller: { id: 's', name: 'Tema Pharma Distributors' },
   amount: 100,
   amountPaid: 0,
+  credited: 0,
   amountDue: 100,
   issuedAt: '2026-11-01T10:00:00.000Z',
   dueDate: '2026-12-01',

@@ -1,6 +1,6 @@
 import { PAYMENT_METHOD_LABELS } from '@aduro/shared/payments';
 import type { Order } from '@aduro/shared/orders';
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -34,6 +34,19 @@ interface OrderCardProps {
   canSignOff?: boolean;
 }
 
+/**
+ * What a screen adds to every order card it shows, from features this one may not import (the buyer's
+ * returns): given once by the route around the list rather than threaded through it.
+ */
+export interface OrderCardSlots {
+  /** More actions of a drop, after the card's own (a delivered drop's 'Return packs'). */
+  dropActions?: (order: Order, drop: Order['drops'][number]) => ReactNode;
+  /** More of the order's story, under its history (the order's returns). */
+  history?: (order: Order) => ReactNode;
+}
+
+export const OrderCardSlotsContext = createContext<OrderCardSlots>({});
+
 /** The card's element id, so a link or a screen can scroll an order into view. */
 export const orderCardId = (orderId: string) => `order-${orderId}`;
 
@@ -53,6 +66,7 @@ export function OrderCard({
   canSignOff = false,
 }: OrderCardProps) {
   const [showHistory, setShowHistory] = useState(false);
+  const slots = useContext(OrderCardSlotsContext);
   const party = side === 'buyer' ? order.seller : order.buyer;
   const value = orderValue(order);
   return (
@@ -150,7 +164,10 @@ export function OrderCard({
               </p>
               <DropBatches drop={drop} side={side} />
             </div>
-            {dropActions && <div className="flex flex-wrap items-start gap-2">{dropActions(drop)}</div>}
+            <DropActions>
+              {dropActions?.(drop)}
+              {slots.dropActions?.(order, drop)}
+            </DropActions>
           </li>
         ))}
       </ul>
@@ -172,11 +189,18 @@ export function OrderCard({
         {showHistory && (
           <div className="pt-2 pb-1">
             <OrderHistory orgId={orgId} orderId={order.id} />
+            {slots.history?.(order)}
           </div>
         )}
       </div>
     </Card>
   );
+}
+
+/** A drop's buttons, beside its facts; nothing at all (no empty column) when it has none. */
+function DropActions({ children }: { children: ReactNode[] }) {
+  if (children.every((child) => child === undefined || child === null || child === false)) return null;
+  return <div className="flex flex-wrap items-start gap-2">{children}</div>;
 }
 
 /** The order's PDFs, for both parties: the purchase order always, the invoice once there is one (and the caller may read it). */

@@ -21,7 +21,14 @@ interface RecallNoticesProps {
   orgId: string | null;
   /** The recall a notification linked to (`?recall=`): scrolled to and highlighted. */
   highlightId: string | null;
+  /**
+   * What a delivery confirmed as set aside offers next (the route's "Return these packs", from the
+   * returns feature this one may not import).
+   */
+  acknowledgedAction?: AcknowledgedAction;
 }
+
+type AcknowledgedAction = (recall: RecallSummary, row: RecallTraceRow) => ReactNode;
 
 /**
  * The buyer's recall notices, shown only while some recall touches its deliveries: each recall, the
@@ -29,7 +36,7 @@ interface RecallNoticesProps {
  * is confirmed as set aside; one the supplier still holds, or re-picked with another batch before
  * dispatch, never reached the pharmacy and asks nothing of it (docs/domain.md "Recalls").
  */
-export function RecallNotices({ orgId, highlightId }: RecallNoticesProps) {
+export function RecallNotices({ orgId, highlightId, acknowledgedAction }: RecallNoticesProps) {
   const recalls = useRecalls(orgId);
   const list = recalls.data ?? [];
   // A recall stays among the open ones while this page is open, so the delivery just confirmed keeps
@@ -82,7 +89,12 @@ export function RecallNotices({ orgId, highlightId }: RecallNoticesProps) {
         <ul className="divide-y divide-slate-100">
           {open.map((recall) => (
             <li key={recall.id}>
-              <RecallNotice orgId={orgId} recall={recall} highlighted={recall.id === highlightId} />
+              <RecallNotice
+                orgId={orgId}
+                recall={recall}
+                highlighted={recall.id === highlightId}
+                acknowledgedAction={acknowledgedAction}
+              />
             </li>
           ))}
         </ul>
@@ -106,7 +118,12 @@ export function RecallNotices({ orgId, highlightId }: RecallNoticesProps) {
             >
               {confirmed.map((recall) => (
                 <li key={recall.id}>
-                  <RecallNotice orgId={orgId} recall={recall} highlighted={false} />
+                  <RecallNotice
+                    orgId={orgId}
+                    recall={recall}
+                    highlighted={false}
+                    acknowledgedAction={acknowledgedAction}
+                  />
                 </li>
               ))}
             </ul>
@@ -126,10 +143,12 @@ function RecallNotice({
   orgId,
   recall,
   highlighted,
+  acknowledgedAction,
 }: {
   orgId: string | null;
   recall: RecallSummary;
   highlighted: boolean;
+  acknowledgedAction: AcknowledgedAction | undefined;
 }) {
   const detail = useRecall(orgId, recall.id);
   const ref = useRef<HTMLElement>(null);
@@ -176,7 +195,13 @@ function RecallNotice({
       ) : detail.data ? (
         <ul className="mt-3 space-y-2">
           {detail.data.trace.map((row) => (
-            <AffectedDrop key={row.dropId} orgId={orgId} recallId={recall.id} row={row} />
+            <AffectedDrop
+              key={row.dropId}
+              orgId={orgId}
+              recallId={recall.id}
+              row={row}
+              after={acknowledgedAction && ((acknowledged) => acknowledgedAction(recall, acknowledged))}
+            />
           ))}
           {detail.data.repicked.map((row) => (
             <ReplacedDrop key={row.dropId} row={row} />
@@ -191,10 +216,13 @@ function AffectedDrop({
   orgId,
   recallId,
   row,
+  after,
 }: {
   orgId: string | null;
   recallId: string;
   row: RecallTraceRow;
+  /** Offered once the delivery is confirmed as set aside. */
+  after: ((row: RecallTraceRow) => ReactNode) | undefined;
 }) {
   const acknowledge = useAcknowledgeRecallDrop(orgId);
   const acknowledged = acknowledgementText(row, 'buyer');
@@ -206,10 +234,13 @@ function AffectedDrop({
   return (
     <NoticeDrop row={row} when={when}>
       {acknowledged ? (
-        <p className="flex items-start gap-1.5 text-sm font-medium text-emerald-800 sm:max-w-64">
-          <CheckIcon />
-          {acknowledged}
-        </p>
+        <div className="flex flex-col gap-2 sm:max-w-64 sm:items-end">
+          <p className="flex items-start gap-1.5 text-sm font-medium text-emerald-800">
+            <CheckIcon />
+            {acknowledged}
+          </p>
+          {after?.(row)}
+        </div>
       ) : row.status !== 'Delivered' ? (
         // It never reached the pharmacy: nothing to set aside, and the server refuses a confirmation.
         <p className="text-sm font-medium text-amber-800 sm:max-w-64">
