@@ -135,19 +135,22 @@ async function expectCustomerNav(page: Page, me: Me, path: string) {
   expect.soft(cut, `${path}: labels of the customer area's bar cut or crowded`).toEqual([]);
 
   // Scrolled to the end, the page's last line (the footer's help link) shows above the bar, not under it.
-  // A list loads more as its end comes up (the orders page), and on a loaded machine the next page may
-  // land after the page looked still: scroll to the end again on every try until the footer is in view.
+  // A list loads more as its end comes up (the orders page): scroll to the end on every try until every
+  // page is in (no 'Load more' foot is left, components/ui/load-more.tsx) and the footer is in view.
   const help = page.getByRole('contentinfo').getByRole('link', { name: 'Need help?' });
+  const moreToLoad = page.getByRole('button', { name: /^Load(ing)? more/ });
   await expect
     .poll(
       async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        if ((await moreToLoad.count()) > 0) return false;
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         return help.evaluate((link) => {
           const box = link.getBoundingClientRect();
           return box.top >= 0 && box.bottom <= window.innerHeight;
         });
       },
-      { message: `${path}: the footer never came into view at the end of the page`, timeout: 60_000 },
+      { message: `${path}: the page never reached its end with the footer in view`, timeout: 90_000 },
     )
     .toBe(true);
   const [helpBox, navBox] = [await help.boundingBox(), await nav.boundingBox()];

@@ -6,7 +6,6 @@ import {
   type RfqDetail,
 } from '@aduro/shared/rfqs';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -247,12 +246,9 @@ export function RfqComparison({ orgId, rfq, comparison, awarding, onAwarded }: R
     if (blocked || awards.length === 0) return;
     const sent = awards;
     award.mutate(
-      { rfqId: rfq.id, body: { awards: sent } },
+      { rfqId: rfq.id, rfqNumber: rfq.number, body: { awards: sent } },
       {
-        onSuccess: (awarded) => {
-          toast.success(RFQ_MESSAGES.awarded(rfq.number, awarded.orders.length));
-          onAwarded(awarded);
-        },
+        onSuccess: onAwarded,
         onError: (error) => {
           if (!(error instanceof ApiError) || !error.fieldErrors) return;
           // 'awards.2.quantity' names the third award sent: shown under that quote's input.
