@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredId } from './fields.ts';
 import { isIsoDate } from './calendar.ts';
 import { batchNumberSchema } from './inventory.ts';
 import { pageQueryShape, pageSchema } from './pagination.ts';
@@ -103,25 +104,14 @@ export const RETURN_MESSAGES = {
 
 export const returnIdParamsSchema = z.object({ id: z.string().uuid({ error: RETURN_MESSAGES.notFound }) });
 
-const uuidField = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true }).uuid({ error: message });
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 /** POST /api/returns. A batch returned from a drop that held units without a batch number sends null. */
 export const returnCreateSchema = z
   .object({
-    orderId: uuidField(RETURN_MESSAGES.orderRequired),
+    orderId: requiredId(RETURN_MESSAGES.orderRequired),
     lines: z
       .array(
         z.object({
-          dropId: uuidField(RETURN_MESSAGES.dropRequired),
+          dropId: requiredId(RETURN_MESSAGES.dropRequired),
           batchNumber: z
             .string()
             .nullish()
@@ -277,7 +267,7 @@ export const returnReceiveSchema = z
     lines: z
       .array(
         z.object({
-          lineId: uuidField(RETURN_MESSAGES.unknownLine),
+          lineId: requiredId(RETURN_MESSAGES.unknownLine),
           receivedQuantity: z
             .number({ error: RETURN_MESSAGES.receivedQuantity })
             .int(RETURN_MESSAGES.receivedQuantity)
@@ -301,7 +291,7 @@ export const returnInspectSchema = z
     lines: z
       .array(
         z.object({
-          lineId: uuidField(RETURN_MESSAGES.unknownLine),
+          lineId: requiredId(RETURN_MESSAGES.unknownLine),
           restock: z.number().int().min(0).max(10_000_000),
           destroy: z.number().int().min(0).max(10_000_000),
           returnToManufacturer: z.number().int().min(0).max(10_000_000),

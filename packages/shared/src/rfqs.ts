@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredId } from './fields.ts';
 import { isIsoDate } from './calendar.ts';
 import { hasWholePesewas } from './money.ts';
 import { minShelfLifeDaysSchema } from './orders.ts';
@@ -119,9 +120,6 @@ export const RFQ_MESSAGES = {
 /** A quote line's earliest expiry before today: 400 on lines.<i>.earliestExpiry. */
 export const RFQ_EARLIEST_EXPIRY_PAST = 'The earliest expiry cannot be before today';
 
-const uuidField = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true }).uuid({ error: message });
-
 export const rfqIdParamsSchema = z.object({ id: z.string().uuid({ error: RFQ_MESSAGES.notFound }) });
 
 const isoDay = (message: string) =>
@@ -137,15 +135,6 @@ const quantity = z
   .min(1, RFQ_MESSAGES.quantity)
   .max(10_000_000, RFQ_MESSAGES.quantityTooLarge);
 
-/** Free text that may be left out: blank is null. */
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 /**
  * POST /api/rfqs. The deadline is an instant (ISO 8601 with its offset); at least an hour ahead and
  * requiredBy not before its day are checked by the server against its clock (400, fieldErrors).
@@ -156,7 +145,7 @@ export const rfqCreateSchema = z
     lines: z
       .array(
         z.object({
-          productId: uuidField(RFQ_MESSAGES.productRequired),
+          productId: requiredId(RFQ_MESSAGES.productRequired),
           quantity,
         }),
         { error: RFQ_MESSAGES.linesRequired },
@@ -188,7 +177,7 @@ export const rfqCreateSchema = z
     invite: z.union([
       z.literal('all', { error: RFQ_MESSAGES.invite }),
       z
-        .array(uuidField(RFQ_MESSAGES.unknownSupplier), { error: RFQ_MESSAGES.invite })
+        .array(requiredId(RFQ_MESSAGES.unknownSupplier), { error: RFQ_MESSAGES.invite })
         .min(1, RFQ_MESSAGES.invite)
         .max(RFQ_MAX_INVITED, RFQ_MESSAGES.tooManyInvited)
         .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
@@ -408,7 +397,7 @@ export const rfqQuoteInputSchema = z
     lines: z
       .array(
         z.object({
-          rfqLineId: uuidField(RFQ_MESSAGES.unknownLine),
+          rfqLineId: requiredId(RFQ_MESSAGES.unknownLine),
           unitPrice: z
             .number({ error: RFQ_MESSAGES.unitPrice })
             .positive(RFQ_MESSAGES.unitPrice)
@@ -474,7 +463,7 @@ export const rfqAwardInputSchema = z
     awards: z
       .array(
         z.object({
-          quoteLineId: uuidField(RFQ_MESSAGES.awardUnknownLine),
+          quoteLineId: requiredId(RFQ_MESSAGES.awardUnknownLine),
           quantity: z
             .number({ error: RFQ_MESSAGES.awardQuantity })
             .int(RFQ_MESSAGES.awardQuantity)
