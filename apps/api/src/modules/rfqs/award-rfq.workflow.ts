@@ -1,6 +1,7 @@
 import { todayUtc } from '@aduro/shared/inventory';
 import { RFQ_MESSAGES, type RfqAwardBody, type RfqAwarded } from '@aduro/shared/rfqs';
 import type { Tx } from '../../db/client.ts';
+import { addDays } from '../../lib/dates.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { draftOrders, recordOrdersDrafted, type DraftOrderGroup } from '../orders/draft-orders.workflow.ts';
@@ -12,13 +13,6 @@ import {
   lockRfqForBuyer,
   type LockedRfq,
 } from './rfqs.repository.ts';
-
-/** The UTC day `days` after `day` (YYYY-MM-DD). */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Closes a locked open RFQ and records rfq.closed for the buyer and every invited supplier: the one

@@ -29,7 +29,8 @@ import { findLapsedProducts } from '../compliance/compliance.repository.ts';
 import { refusalMessage } from '../compliance/eligibility.ts';
 import { recordEvent } from '../events/events.repository.ts';
 import { findBuyerOrganisation } from '../orders/orders.repository.ts';
-import { addDays, awardRfq, closeRfqStep, recordRfqClosed } from './award-rfq.workflow.ts';
+import { addDays } from '../../lib/dates.ts';
+import { awardRfq, closeRfqStep, recordRfqClosed } from './award-rfq.workflow.ts';
 import {
   cancelLockedRfq,
   closeDueRfq,
