@@ -68,6 +68,8 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'return.decided': 'Return approved or rejected',
   'return.received': 'Return received',
   'return.inspected': 'Return inspected and credited',
+  'payment.settled': 'Mobile money payment received',
+  'payment.failed': 'Mobile money payment not completed',
 };
 
 /** GET /api/activity and /api/activity.csv: filters, and the page for the JSON list. */

@@ -87,6 +87,16 @@ export const EVENT_TYPES = [
    * credit note (refs.creditNoteId), which lowered the invoice (refs.invoiceId) or the credit line.
    */
   'return.inspected',
+  /**
+   * A mobile-money payment was verified with Paystack and applied to its invoice (refs.paymentId,
+   * refs.invoiceId): the buyer and the supplier. Any excess was held as credit with the supplier.
+   */
+  'payment.settled',
+  /**
+   * A mobile-money payment ended without money applied (refs.paymentId): failed, abandoned, or flagged
+   * because Paystack's verification disagreed with it. The buyer only.
+   */
+  'payment.failed',
 ] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
@@ -166,6 +176,8 @@ export const eventRefsSchema = z.object({
   returnStatus: z.enum(['approved', 'rejected']).optional(),
   /** return.inspected: the credit note issued. */
   creditNoteId: z.uuid().optional(),
+  /** payment.settled and payment.failed: the mobile-money payment attempt. */
+  paymentId: z.uuid().optional(),
   /** The compliance reminders: the expiry date (YYYY-MM-DD) reminded of. */
   expiresOn: z.string().optional(),
 });

@@ -16,3 +16,4 @@ export * from './api-keys.ts';
 export * from './inventory-imports.ts';
 export * from './rfqs.ts';
 export * from './returns.ts';
+export * from './payments.ts';
