@@ -32,6 +32,9 @@ import eventRoutes from './modules/events/events.routes.ts';
 import inventoryRoutes from './modules/inventory/inventory.routes.ts';
 import inventoryImportRoutes from './modules/inventory/imports.routes.ts';
 import invoiceRoutes from './modules/invoices/invoices.routes.ts';
+import paymentRoutes from './modules/payments/payments.routes.ts';
+import { paymentJobs } from './modules/payments/payments.jobs.ts';
+import paystackWebhookRoutes from './modules/payments/paystack-webhook.routes.ts';
 import orderRoutes from './modules/orders/orders.routes.ts';
 import orderDefaultsRoutes from './modules/orders/orders.defaults.routes.ts';
 import recallRoutes from './modules/recalls/recalls.routes.ts';
@@ -47,6 +50,7 @@ import dbPlugin from './plugins/db.ts';
 import eventJobsPlugin from './plugins/event-jobs.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import mailPlugin from './plugins/mail.ts';
+import paystackPlugin from './plugins/paystack.ts';
 import errorsPlugin from './plugins/errors.ts';
 import feedPlugin from './plugins/feed.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
@@ -145,10 +149,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { config, sessionCacheMs: opts.sessionCacheMs });
   await app.register(healthPlugin);
   await app.register(mailPlugin, { config });
+  await app.register(paystackPlugin, { config });
   // Background work of the modules, on the job queue (decision 0011).
   await authJobs(app);
   await notificationJobs(app);
   await rfqJobs(app);
+  await paymentJobs(app);
 
   const storage = new TableLicenceStorage(opts.database.db);
   const limiter = new LoginLimiter(opts.database.db, opts.loginLimits);
@@ -213,6 +219,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(orderDefaultsRoutes);
       await api.register(creditRoutes);
       await api.register(invoiceRoutes);
+      await api.register(paymentRoutes);
+      // Its own scope: it reads its JSON as raw bytes, for the signature.
+      await api.register(paystackWebhookRoutes);
       await api.register(recallRoutes);
       await api.register(rfqRoutes);
       await api.register(returnRoutes);
@@ -241,6 +250,8 @@ const loggerSafety = {
       'req.headers.cookie',
       ...['password', 'passwordHash', 'password_hash', 'token', 'accessToken', 'resetToken']
         .concat(['authorization', 'content', 'licence'])
+        // Paystack's secret key, should a config or client options object ever reach a line.
+        .concat(['secretKey', 'PAYSTACK_SECRET_KEY'])
         .flatMap((field) => [field, `*.${field}`]),
     ],
     censor: '[redacted]',

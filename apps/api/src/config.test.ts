@@ -188,6 +188,73 @@ describe('configuration', () => {
     expect(attempt('ftp://aduro.example.com')).toThrow(/APP_URL: must be an http:\/\/ or https:\/\/ URL/);
   });
 
+  it('leaves mobile money off without PAYSTACK_SECRET_KEY, and reaches api.paystack.co with one', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), PAYSTACK_SECRET_KEY: ' ' }).paystack).toBeNull();
+    expect(loadConfig({ DATA_DIR: tmp(), PAYSTACK_SECRET_KEY: 'sk_test_abc123XYZ' }).paystack).toEqual({
+      secretKey: 'sk_test_abc123XYZ',
+      baseUrl: 'https://api.paystack.co',
+    });
+    const local = loadConfig({
+      DATA_DIR: tmp(),
+      PAYSTACK_SECRET_KEY: 'sk_live_abc123XYZ',
+      PAYSTACK_BASE_URL: 'http://127.0.0.1:4010//',
+    });
+    expect(local.paystack).toEqual({ secretKey: 'sk_live_abc123XYZ', baseUrl: 'http://127.0.0.1:4010' });
+  });
+
+  it('refuses a PAYSTACK_SECRET_KEY that is no sk_test_/sk_live_ key, without repeating it', () => {
+    for (const bad of ['pk_test_abc123XYZ', 'sk_test_short', 'sk_prod_abc123XYZ', 'sk_live_abc123XYZ!']) {
+      let message = '';
+      try {
+        loadConfig({ DATA_DIR: tmp(), PAYSTACK_SECRET_KEY: bad });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toContain(
+        'PAYSTACK_SECRET_KEY: must be a Paystack secret key (sk_test_… or sk_live_…)',
+      );
+      expect(message).not.toContain(bad);
+    }
+  });
+
+  it('refuses a PAYSTACK_BASE_URL without the key, or that is no http(s) URL', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), PAYSTACK_BASE_URL: 'https://api.paystack.co' })).toThrow(
+      /PAYSTACK_BASE_URL: PAYSTACK_BASE_URL is set but PAYSTACK_SECRET_KEY is not/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tmp(),
+        PAYSTACK_SECRET_KEY: 'sk_test_abc123XYZ',
+        PAYSTACK_BASE_URL: 'api.paystack.co',
+      }),
+    ).toThrow(/PAYSTACK_BASE_URL: must be an http:\/\/ or https:\/\/ URL/);
+  });
+
+  it('in production, takes an sk_test_ key but reaches Paystack over http:// only on this machine', () => {
+    const production = (PAYSTACK_BASE_URL: string) => () =>
+      loadConfig({
+        DATA_DIR: tmp(),
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+        PAYSTACK_SECRET_KEY: 'sk_test_abc123XYZ',
+        PAYSTACK_BASE_URL,
+      }).paystack?.baseUrl;
+    expect(production('https://api.paystack.co')()).toBe('https://api.paystack.co');
+    expect(production('http://localhost:4010')()).toBe('http://localhost:4010');
+    expect(production('http://127.0.0.1:4010')()).toBe('http://127.0.0.1:4010');
+    expect(production('http://paystack.internal:4010')).toThrow(
+      /PAYSTACK_BASE_URL: must be an https:\/\/ URL in production \(http:\/\/ only to localhost or 127\.0\.0\.1\)/,
+    );
+    // Outside production a fake on another host of the test network is fine.
+    expect(
+      loadConfig({
+        DATA_DIR: tmp(),
+        PAYSTACK_SECRET_KEY: 'sk_test_abc123XYZ',
+        PAYSTACK_BASE_URL: 'http://paystack.internal:4010',
+      }).paystack?.baseUrl,
+    ).toBe('http://paystack.internal:4010');
+  });
+
   it('generates a development secret once and keeps it in the data folder', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir });

@@ -126,6 +126,28 @@ const appUrl = optionalString.pipe(
     .optional(),
 );
 
+// Neither message repeats the value: a key that fails the pattern is still most of a secret.
+const PAYSTACK_KEY_MESSAGE = 'must be a Paystack secret key (sk_test_… or sk_live_…)';
+
+/** The secret key that turns mobile-money payments on (modules/payments/paystack.client.ts). */
+const paystackSecretKey = optionalString.pipe(
+  z
+    .string()
+    .regex(/^sk_(test|live)_[A-Za-z0-9]{8,}$/, PAYSTACK_KEY_MESSAGE)
+    .optional(),
+);
+
+/** Where Paystack's API is: its public address, or a local fake in tests; no trailing slash. */
+const paystackBaseUrl = optionalString.pipe(
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (e.g. https://api.paystack.co)' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+);
+
+/** Hosts a production server may reach Paystack at over plain http: only a fake on the same machine. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /** Every setting Aduro reads from the environment (names fixed by DEVELOPERS.md). */
 const envSchema = z
   .object({
@@ -165,6 +187,9 @@ const envSchema = z
     MAIL_FROM: mailFrom,
     APP_URL: appUrl,
     // Requests one API key may make in a minute, counted across replicas; past it, 429 with Retry-After.
+    // Unset, buyers are not offered Pay and payments are recorded by hand (docs/payments.md).
+    PAYSTACK_SECRET_KEY: paystackSecretKey,
+    PAYSTACK_BASE_URL: paystackBaseUrl,
     API_KEY_RATE_PER_MINUTE: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       z.coerce
@@ -186,6 +211,26 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
     }
+    if (env.PAYSTACK_BASE_URL !== undefined && env.PAYSTACK_SECRET_KEY === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYSTACK_BASE_URL'],
+        message: 'PAYSTACK_BASE_URL is set but PAYSTACK_SECRET_KEY is not',
+      });
+    }
+    // The key travels in every request's Authorization header: in production it never crosses a network
+    // in the clear. An sk_test_ key stays allowed there, so operators can try a deployment end to end.
+    if (
+      env.NODE_ENV === 'production' &&
+      env.PAYSTACK_BASE_URL?.startsWith('http://') &&
+      !LOOPBACK_HOSTS.has(new URL(env.PAYSTACK_BASE_URL).hostname)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYSTACK_BASE_URL'],
+        message: 'must be an https:// URL in production (http:// only to localhost or 127.0.0.1)',
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -196,9 +241,14 @@ export interface Config {
   authSecret: string;
   /** APP_URL, or this server on localhost; no trailing slash. */
   appUrl: string;
+  /** Mobile money through Paystack, or null when PAYSTACK_SECRET_KEY is unset (the feature is off). */
+  paystack: { secretKey: string; baseUrl: string } | null;
 }
 
 export class ConfigError extends Error {}
+
+/** Paystack's public API, when PAYSTACK_BASE_URL is unset. */
+export const PAYSTACK_DEFAULT_BASE_URL = 'https://api.paystack.co';
 
 /** Parses the environment once at start; a bad value stops the server with a message naming it. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -214,6 +264,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     authSecret: env.AUTH_SECRET ?? developmentSecret(dataDir),
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    paystack: env.PAYSTACK_SECRET_KEY
+      ? { secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL ?? PAYSTACK_DEFAULT_BASE_URL }
+      : null,
   };
 }
 

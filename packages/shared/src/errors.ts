@@ -29,6 +29,10 @@ export const ERROR_CODES = {
   EMPTY_CART: ['validation', 'The cart has nothing to order.'],
   NO_UNITS: ['validation', 'The order asks for no units.'],
   PAYMENT_OVER_DUE: ['validation', 'The payment is more than the invoice still owes.'],
+  UNKNOWN_PROVIDER: [
+    'validation',
+    'The mobile money network is not one Paystack lists now (GET /api/payments/mobile-money/providers).',
+  ],
   EXPIRY_PASSED: [
     'validation',
     'The stock sync names an expiry date already past; send confirmExpired: true to record it as expired stock.',
@@ -55,6 +59,10 @@ export const ERROR_CODES = {
     'The e-mail and password are right but the account is of another type; details.accountType names it.',
   ],
   API_KEY_INVALID: ['unauthenticated', 'The API key is unknown or has been revoked.'],
+  INVALID_SIGNATURE: [
+    'unauthenticated',
+    'The Paystack webhook has no x-paystack-signature, or one that does not match its body; nothing was stored.',
+  ],
 
   // What the caller may do.
   FORBIDDEN: ['forbidden', 'The caller’s role or kind of account may not do this.'],
@@ -90,6 +98,7 @@ export const ERROR_CODES = {
   QUOTE_NOT_FOUND: ['not_found', 'The supplier has no quote standing on this request to withdraw.'],
   RETURN_NOT_FOUND: ['not_found', 'No such return for this organisation.'],
   CREDIT_NOTE_NOT_FOUND: ['not_found', 'No such credit note for this organisation.'],
+  PAYMENT_NOT_FOUND: ['not_found', 'No such mobile money payment for this organisation.'],
 
   // The state of things does not allow it (409): refresh and decide again.
   EMAIL_TAKEN: ['conflict', 'An account already uses this e-mail.'],
@@ -163,6 +172,12 @@ export const ERROR_CODES = {
   DROP_PAID: ['conflict', 'The drop cannot be cancelled: its value is already paid.'],
   INVOICE_VOID: ['conflict', 'The invoice was voided.'],
   INVOICE_PAID: ['conflict', 'The invoice is already paid in full.'],
+  MOBILE_MONEY_OFF: [
+    'conflict',
+    'Mobile money is not set up on this server (no Paystack key): the supplier records payments by hand.',
+  ],
+  PAYMENT_NOT_AWAITING_OTP: ['conflict', 'The mobile money payment is not waiting for a code (any more).'],
+  PAYMENT_NOT_SETTLED: ['conflict', 'The mobile money payment has not settled, so it has no receipt.'],
   APPLICATION_PENDING: ['conflict', 'An application to this supplier is already awaiting its decision.'],
   APPLICATION_DECIDED: ['conflict', 'The credit application was already decided.'],
   LIMIT_BELOW_BALANCE: ['conflict', 'The new limit is below what the buyer already owes.'],
@@ -236,6 +251,10 @@ export const ERROR_CODES = {
 
   // The server's side.
   UNAVAILABLE: ['unavailable', 'The database is briefly away; retry after Retry-After seconds.'],
+  PAYSTACK_UNAVAILABLE: [
+    'unavailable',
+    'Paystack could not be reached; retry after Retry-After seconds. A charge already started is checked again by the server.',
+  ],
   INTERNAL_ERROR: ['internal', 'A fault on the server, logged under requestId.'],
 } as const satisfies Record<string, readonly [ErrorKind, string]>;
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -88,6 +88,13 @@ export const NOTIFICATION_TOPICS = {
     events: ['payment.recorded'],
     heardBy: ['Buyer'],
   },
+  // A settled payment concerns the supplier's credit desk too (its receivables and any credit held);
+  // a failed one only the buyer, since no money moved (the event names the buyer alone).
+  mobile_money: {
+    label: 'Mobile money payments received or failed',
+    events: ['payment.settled', 'payment.failed'],
+    heardBy: ['Buyer', 'CreditApprover', 'Admin'],
+  },
   invoice_reminder: {
     label: 'Invoices due within 3 days and overdue',
     events: ['invoice.due_soon', 'invoice.overdue'],

@@ -151,6 +151,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   marketplace: 'Suppliers and their offers, as customers see them',
   notifications: "A user's notifications and preferences",
   orders: 'Orders from draft to delivery',
+  payments:
+    'Mobile money payments of invoices through Paystack, their receipts, and credit held with suppliers',
   recalls: 'Product recalls and their acknowledgement',
   returns: 'Returns of delivered packs, their inspection, credit notes and the destruction register',
   rfqs: 'Requests for quotation: sealed quotes, their side-by-side comparison, and awards drafted into orders',

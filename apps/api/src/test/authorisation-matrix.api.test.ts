@@ -479,6 +479,50 @@ const POLICY: Record<string, Policy> = {
     }),
   },
 
+  // Mobile money (issue 36): buyers pay their invoices; both parties (the seller's credit staff) read the
+  // attempts, receipts and held credit. This app has no Paystack key, so the allowed charge and OTP are
+  // answered 409 MOBILE_MONEY_OFF, and an attempt the caller is not party to is a 404: these name none.
+  'GET /api/payments/mobile-money/providers': {
+    allow: EVERYONE,
+    request: () => ({ url: '/api/payments/mobile-money/providers' }),
+  },
+  'POST /api/invoices/{id}/mobile-money': {
+    allow: CUSTOMERS,
+    request: (c) => ({
+      url: `/api/invoices/${c.own.invoiceId}/mobile-money`,
+      payload: { amount: 1, phone: '024 123 4567', provider: 'MTN' },
+    }),
+  },
+  'GET /api/invoices/{id}/mobile-money': {
+    allow: [...CUSTOMERS, ...WITH_CREDIT],
+    request: (c) => ({ url: `/api/invoices/${c.own.invoiceId}/mobile-money` }),
+  },
+  'GET /api/payments/{reference}': {
+    allow: [...CUSTOMERS, ...WITH_CREDIT],
+    request: () => ({ url: '/api/payments/ADR-INV-0000-000000-MATRIX0000' }),
+  },
+  'POST /api/payments/{reference}/otp': {
+    allow: CUSTOMERS,
+    request: () => ({ url: '/api/payments/ADR-INV-0000-000000-MATRIX0000/otp', payload: { otp: '123456' } }),
+  },
+  'GET /api/payments/{reference}/receipt': {
+    allow: [...CUSTOMERS, ...WITH_CREDIT],
+    request: () => ({ url: '/api/payments/ADR-INV-0000-000000-MATRIX0000/receipt' }),
+  },
+  'GET /api/supplier-credits': {
+    allow: [...CUSTOMERS, ...WITH_CREDIT],
+    request: () => ({ url: '/api/supplier-credits' }),
+  },
+  // Paystack's webhook is public: the signature, not a session, says who sent it (unsigned: 401 where a
+  // key is set, payments.webhook.api.test.ts; here, with none, there is nothing to receive).
+  'POST /api/payments/paystack/webhook': {
+    allow: 'public',
+    request: () => ({
+      url: '/api/payments/paystack/webhook',
+      payload: { event: 'charge.success', data: { id: 1, reference: 'ADR-INV-0000-000000-MATRIX0000' } },
+    }),
+  },
+
   // Recalls: suppliers holding stock declare (their own lots), the platform declares anyone's; every
   // signed-in caller reads its share (a recall it has no share in is a 404); buyers acknowledge.
   'POST /api/recalls': {

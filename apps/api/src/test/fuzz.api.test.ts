@@ -11,6 +11,7 @@ import { queryRows, type Database } from '../db/client.ts';
 import { openTestDatabase, tempDataDir } from './databases.ts';
 import { fuzzObject, fuzzValue, oddJson, oddString, resolve, type JsonSchema } from './fuzz.ts';
 import { AUTH_SECRET } from './harness.ts';
+import { startFakePaystack, type FakePaystack } from './fake-paystack.ts';
 
 /**
  * Issue 13, "Tests that keep this true": every operation in the OpenAPI document, fuzzed with malformed
@@ -205,6 +206,11 @@ function allowedCallers(op: Operation): Caller[] {
     if (op.method === 'POST') return op.path === '/api/returns' ? ['customer'] : ['supplier'];
     return op.path === '/api/returns/destructions.csv' ? ['supplier'] : ['customer', 'supplier'];
   }
+  // Mobile money: the buyer pays and sends codes; both parties read; Paystack (no session) calls the webhook.
+  if (tag === 'payments') {
+    if (op.path === '/api/payments/paystack/webhook') return ['anonymous'];
+    return op.method === 'POST' ? ['customer'] : ['customer', 'supplier'];
+  }
   if (op.method === 'POST' && op.path === '/api/products') return ['supplier'];
   if (op.path.endsWith('/controlled-signoff')) return ['pharmacist'];
   if (op.path.startsWith('/api/controlled-register')) return ['pharmacist', 'supplier', 'platform'];
@@ -341,6 +347,9 @@ function describeRequest(options: InjectOptions, caller: Caller): string {
 
 let app: FastifyInstance;
 let database: Database;
+// A local Paystack, so the mobile money operations get past "not set up" to the charge, and the
+// webhook to its signature check.
+let paystack: FakePaystack;
 let dataDir: string;
 const logLines: string[] = [];
 const tokens: Record<string, string> = {};
@@ -378,6 +387,7 @@ beforeAll(async () => {
     postgres: inject('postgresTemplate'),
   });
   dataDir = tempDataDir();
+  paystack = await startFakePaystack();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -385,6 +395,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'error',
     SEED_DEMO: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    PAYSTACK_SECRET_KEY: paystack.secretKey,
+    PAYSTACK_BASE_URL: paystack.url,
   });
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -431,6 +443,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
+  await paystack?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../db/client.ts';
 import { adminUrl, testDriver } from './databases.ts';
+import { startFakePaystack, type FakePaystack } from './fake-paystack.ts';
 import { PDF_BYTES, supplierForm } from './files.ts';
 import {
   call,
@@ -66,6 +67,7 @@ let tema = '';
 let buyer = '';
 let platform = '';
 let temaId = '';
+let paystack: FakePaystack | undefined;
 
 /** A request that notes any 5xx: a server error anywhere in this suite is a bug. */
 async function api(base: string, method: string, url: string, opts: CallOptions = {}): Promise<Answer> {
@@ -133,6 +135,8 @@ describe.skipIf(skipReason !== null)('several replicas behind HAProxy', () => {
       freePort(),
     ]);
     const ports = [p1!, p2!, p3!];
+    // Mobile money on, against a local Paystack every replica reaches.
+    paystack = await startFakePaystack();
     // Three cold starts at once.
     for (const [i, port] of ports.entries()) {
       const managed = startReplica({
@@ -144,6 +148,7 @@ describe.skipIf(skipReason !== null)('several replicas behind HAProxy', () => {
         // The balancer's address: the replicas believe the X-Forwarded-For it adds, and nobody else's.
         trustProxy: '127.0.0.1',
         webDistDir: path.join(tmp, 'no-web-build'),
+        env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url },
       });
       replicas.push({ base: `http://127.0.0.1:${port}`, process: managed, tag: '' });
     }
@@ -214,6 +219,7 @@ describe.skipIf(skipReason !== null)('several replicas behind HAProxy', () => {
       if (p !== haproxy && (unusual || code !== 0))
         console.warn(`${p.name} exited with ${code}; its output:\n${unusual.slice(-6000)}`);
     }
+    await paystack?.close();
     if (createdDatabase) await adminSql(`drop database if exists ${dbName} with (force)`);
     if (tmp) rmSync(tmp, { recursive: true, force: true });
     console.log(`replicas.api.test.ts timings (ms): ${JSON.stringify(timings)}`);
@@ -477,6 +483,52 @@ describe.skipIf(skipReason !== null)('several replicas behind HAProxy', () => {
     );
     timings.removedUserRefusedMs = Math.round(performance.now() - removedAt);
     expect(timings.removedUserRefusedMs).toBeLessThan(2_500);
+  });
+
+  it('two replicas receiving one webhook apply it once', async () => {
+    const [r1, r2, r3] = replicas as [Replica, Replica, Replica];
+    const [invoice] = await sql<{ id: string }>(
+      `select i.id from invoices i join organizations b on b.id = i.buyer_org_id
+       where b.name = 'AccraCare Pharmacy' and i.status = 'unpaid'
+         and i.amount - i.amount_paid - i.credit_applied >= 5
+       order by i.number limit 1`,
+    );
+    // A charge the buyer approves on the phone (the fake's pay_offline number), started on replica 1.
+    const started = await api(r1.base, 'POST', `/api/invoices/${invoice!.id}/mobile-money`, {
+      authorization: buyer,
+      body: { amount: 5, phone: '024 555 1111', provider: 'MTN' },
+    });
+    expect(started.status, started.text).toBe(201);
+    const reference = started.json().reference as string;
+    await paystack!.approve(reference);
+    // call() sends JSON.stringify of the body, the very bytes the fake signed.
+    const payload = paystack!.webhookPayload(reference);
+    const { signature } = paystack!.signed(payload);
+    const answers = await Promise.all(
+      [r2, r3].map((r) =>
+        api(r.base, 'POST', '/api/payments/paystack/webhook', {
+          body: payload,
+          headers: { 'x-paystack-signature': signature },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    await waitFor(
+      'the payment to settle',
+      async () => {
+        const [row] = await sql<{ status: string }>(`select status from payment_attempts where reference = $1`, [
+          reference,
+        ]);
+        return row?.status === 'success' ? true : undefined;
+      },
+      { timeoutMs: 20_000 },
+    );
+    const [counts] = await sql<{ kept: number; payments: number }>(
+      `select (select count(*)::int from paystack_events where reference = $1) as kept,
+              (select count(*)::int from payments where reference = $1) as payments`,
+      [reference],
+    );
+    expect(counts).toEqual({ kept: 1, payments: 1 });
   });
 
   it('answered no request with a server error and logged no errors', () => {

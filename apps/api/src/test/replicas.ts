@@ -124,6 +124,8 @@ export interface ReplicaOptions {
   dataDir: string;
   trustProxy: string;
   webDistDir: string;
+  /** More settings, e.g. a fake Paystack's PAYSTACK_SECRET_KEY and PAYSTACK_BASE_URL. */
+  env?: Record<string, string>;
 }
 
 /** `npm run serve` without npm in between: node with tsx's loader, so the pid is the server's own. */
@@ -142,6 +144,7 @@ export function startReplica(opts: ReplicaOptions): Managed {
     LOG_LEVEL: 'warn',
     TRUST_PROXY: opts.trustProxy,
     WEB_DIST_DIR: opts.webDistDir,
+    ...opts.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {

@@ -85,6 +85,13 @@ export interface ActivityRow extends Record<string, unknown> {
   /** return.inspected: the credit note it issued (none when no unit was received). */
   creditNoteNumber: string | null;
   creditNoteAmount: number | null;
+  /** payment.settled and payment.failed: the mobile-money payment attempt (refs.paymentId). */
+  mobileMoneyAmount: number | null;
+  mobileMoneyProvider: string | null;
+  /** Where the attempt stands now: a payment.failed one settled since says so. */
+  mobileMoneyStatus: string | null;
+  mobileMoneyInvoiceNumber: string | null;
+  mobileMoneyBuyerName: string | null;
 }
 
 const TECHNICAL = `{${TECHNICAL_EVENT_TYPES.join(',')}}`;
@@ -192,7 +199,10 @@ export async function listActivity(
                                               then e.refs -> 'lotIds' end), 0) as "lotCount",
              rfq.number as "rfqNumber", e.actor_user_id is not null as "actedByUser",
              ret.number as "returnNumber", cn.number as "creditNoteNumber",
-             cn.amount::float8 as "creditNoteAmount"
+             cn.amount::float8 as "creditNoteAmount",
+             mm.amount::float8 as "mobileMoneyAmount", mm.provider_name as "mobileMoneyProvider",
+             mm.status::text as "mobileMoneyStatus", mmi.number as "mobileMoneyInvoiceNumber",
+             mmb.name as "mobileMoneyBuyerName"
       from events e
       left join users u on u.id = e.actor_user_id
       left join lateral (
@@ -226,6 +236,12 @@ export async function listActivity(
       left join rfqs rfq on rfq.id = ${ref('rfqId')}
       left join returns ret on ret.id = ${ref('returnId')}
       left join credit_notes cn on cn.id = ${ref('creditNoteId')}
+      -- A mobile-money event names its attempt; the invoice and buyer come from the attempt itself, so
+      -- the sentence holds whichever other refs the event carried.
+      left join payment_attempts mm on mm.id = ${ref('paymentId')}
+        and e.type in ('payment.settled', 'payment.failed')
+      left join invoices mmi on mmi.id = mm.invoice_id
+      left join organizations mmb on mmb.id = mm.buyer_org_id
       -- Keys are never deleted (only revoked), so an old write still names its key.
       left join api_keys ak on ak.id = e.api_key_id
       left join api_keys aks on aks.id = ${ref('apiKeyId')}

@@ -42,6 +42,13 @@ function scopeOf(user: SessionUser, orgId: string | undefined): ActivityScope {
 const quoted = (text: string) => `“${text}”`;
 const units = (n: number) => `${n} ${n === 1 ? 'lot' : 'lots'}`;
 
+const mobileMoneyAmount = (row: ActivityRow) =>
+  row.mobileMoneyAmount === null ? 'an amount' : formatCedis(row.mobileMoneyAmount);
+const mobileMoneyInvoice = (row: ActivityRow) => {
+  const number = row.mobileMoneyInvoiceNumber ?? row.invoiceNumber;
+  return number ? `invoice ${number}` : 'an invoice';
+};
+
 type LegalStatusChange = NonNullable<EventRefs['legalStatusChanges']>[number];
 
 const LEGAL_STATUS_FIELDS: Record<LegalStatusChange['field'], string> = {
@@ -271,6 +278,24 @@ export function describe(row: ActivityRow, readerOrgId: string | null = null): s
       return buyerOwn
         ? `${supplier} inspected ${ret}: ${credit}`
         : `${who} inspected ${ret} from ${buyer}: ${credit}`;
+    }
+    case 'payment.settled':
+      return `${row.mobileMoneyBuyerName ?? buyer} paid ${mobileMoneyAmount(row)} by mobile money${
+        row.mobileMoneyProvider ? ` (${row.mobileMoneyProvider})` : ''
+      } on ${mobileMoneyInvoice(row)}`;
+    case 'payment.failed': {
+      const payment = `Mobile money payment of ${mobileMoneyAmount(row)} on ${mobileMoneyInvoice(row)}`;
+      switch (row.mobileMoneyStatus) {
+        case 'abandoned':
+          return `${payment} was not completed`;
+        case 'flagged':
+          return `${payment} was flagged for checking`;
+        // Paystack confirmed it later and it was applied (payment.settled tells that): it failed first.
+        case 'success':
+          return `${payment} did not go through at first, and was applied once Paystack confirmed it`;
+        default:
+          return `${payment} failed`;
+      }
     }
   }
 }

@@ -169,7 +169,11 @@ export async function lockInvoice(tx: Tx, id: string, sellerOrgId: string) {
   return rows[0] ?? null;
 }
 
-/** Records a payment and raises what is paid, settling the invoice when it is all paid. */
+/**
+ * Records a payment and raises what is paid, settling the invoice when it is all paid; answers the
+ * payment's id, which a mobile-money attempt keeps. userId may be null: a mobile-money payment settles
+ * by itself, and the user who started it may have been removed since.
+ */
 export async function recordPayment(
   tx: Tx,
   p: {
@@ -178,18 +182,25 @@ export async function recordPayment(
     settled: boolean;
     method: string;
     reference: string | null;
-    userId: string;
+    userId: string | null;
   },
-) {
-  await tx.execute(sql`
+): Promise<string> {
+  const [payment] = await queryRows<{ id: string }>(
+    tx,
+    sql`
     with payment as (
       insert into payments (invoice_id, amount, method, reference, recorded_by_user_id)
-      values (${p.invoiceId}, ${p.pesewas}::numeric / 100, ${p.method}, ${p.reference}, ${p.userId})
+      values (${p.invoiceId}, ${p.pesewas}::numeric / 100, ${p.method}, ${p.reference}, ${p.userId}::uuid)
+      returning id
+    ), paid as (
+      update invoices set amount_paid = amount_paid + ${p.pesewas}::numeric / 100, updated_at = now(),
+        status = case when ${p.settled} then 'paid'::invoice_status else status end,
+        paid_at = case when ${p.settled} then now() else paid_at end
+      where id = ${p.invoiceId}
     )
-    update invoices set amount_paid = amount_paid + ${p.pesewas}::numeric / 100, updated_at = now(),
-      status = case when ${p.settled} then 'paid'::invoice_status else status end,
-      paid_at = case when ${p.settled} then now() else paid_at end
-    where id = ${p.invoiceId}`);
+    select id from payment`,
+  );
+  return payment!.id;
 }
 
 // --- Invoices of orders (workflow steps, inside the caller's transaction) ---------------------------

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { renderMessage } from '../../lib/mail/message.ts';
 import { invoicePdfFor } from '../invoices/render-invoice.workflow.ts';
+import { paymentReceiptFor } from '../payments/receipt.workflow.ts';
 import { readNotificationMail } from './notifications.repository.ts';
 import type { QueuedMail } from './notify-event.ts';
 
@@ -32,15 +33,24 @@ export async function sendQueuedMail(
   const found = await readNotificationMail(db, job.notificationId, job.topic);
   if (!found?.wantsEmail) return;
   const topic = NOTIFICATION_TOPICS[job.topic].label;
-  // Rendered now, as the invoice stands and as the recipient's organisation sees it. One that is no
-  // longer there for it would never be: the notification still goes, without the file.
+  // Rendered now, as the invoice stands (a receipt, as its payment settled) and as the recipient's
+  // organisation sees it. One that is no longer there for it would never be: the notification still
+  // goes, without the file.
   const invoice = job.invoice ? await invoicePdfFor(db, job.invoice.orgId, job.invoice.id) : null;
+  const receipt = job.receipt ? await paymentReceiptFor(db, job.receipt.orgId, job.receipt.reference) : null;
+  const attachments = [
+    ...(invoice ? [{ filename: invoice.fileName, content: invoice.content }] : []),
+    ...(receipt ? [{ filename: receipt.fileName, content: receipt.content }] : []),
+  ].map((a) => ({ ...a, contentType: 'application/pdf' }));
   const { text, html } = renderMessage({
     heading: found.title,
     lines: [
       `Hello ${found.name},`,
       found.body,
       ...(invoice ? [`Invoice ${invoice.number} is attached as a PDF (${invoice.fileName}).`] : []),
+      ...(receipt && job.receipt
+        ? [`Receipt ${job.receipt.reference} is attached as a PDF (${receipt.fileName}).`]
+        : []),
     ],
     action: { label: 'Open in Aduro', url: link(found.link) },
     footer: `You got this e-mail because you receive "${topic}" notifications at Aduro. Choose which come by e-mail under Notification settings, behind the bell.`,
@@ -50,12 +60,6 @@ export async function sendQueuedMail(
     subject: found.title,
     text,
     html,
-    ...(invoice
-      ? {
-          attachments: [
-            { filename: invoice.fileName, content: invoice.content, contentType: 'application/pdf' },
-          ],
-        }
-      : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   });
 }

@@ -618,6 +618,7 @@ describe('e-mail preferences', () => {
       'drop_moved',
       'credit_decision',
       'payment_recorded',
+      'mobile_money',
       'invoice_reminder',
       'recall',
       'organisation_status',

@@ -28,6 +28,7 @@ import {
 } from '../rfqs/rfq-notices.repository.ts';
 import { RETURN_REASON_LABELS } from '@aduro/shared/returns';
 import { readReturnForNotice, type ReturnNotice } from '../returns/return-notices.repository.ts';
+import { readPaymentForNotice, type PaymentNotice } from '../payments/receipt.repository.ts';
 
 /*
  * The notifications job's work: from one committed event to its notifications, their e-mails and the
@@ -45,6 +46,8 @@ const LINKS = {
   supplierInventory: '/supplier?tab=inventory',
   buyerOrder: (orderId: string) => `/customer/orders?order=${orderId}`,
   buyerCredit: '/customer/credit',
+  // The buyer's invoices are listed on its credit screen (InvoicesCard), where it pays them.
+  buyerInvoices: '/customer/credit',
   admin: '/admin',
   supplierRecall: (recallId: string) => `/supplier?tab=recalls&recall=${recallId}`,
   buyerRecall: (recallId: string) => `/customer/orders?recall=${recallId}`,
@@ -78,6 +81,8 @@ export type QueuedMail =
        * in the job), as the recipient's organisation sees it.
        */
       invoice?: { id: string; orgId: string };
+      /** A settled mobile-money payment's receipt to attach, rendered when sent, as `orgId` sees it. */
+      receipt?: { reference: string; orgId: string };
     }
   | { kind: 'message'; to: string; subject: string; content: MessageContent };
 
@@ -100,9 +105,16 @@ export async function notifyEvent(db: Db, event: FeedEvent, options: NotifyOptio
       const rows = await notifyOrganisation(tx, from, { orgId, topic }, text);
       if (rows.length > 0) notified.add(orgId);
       const invoice = extra.invoiceId ? { invoice: { id: extra.invoiceId, orgId } } : {};
+      const receipt = extra.receiptReference ? { receipt: { reference: extra.receiptReference, orgId } } : {};
       for (const { id, email } of rows) {
         if (email)
-          await options.queueMail(tx, { kind: 'notification', notificationId: id, topic, ...invoice });
+          await options.queueMail(tx, {
+            kind: 'notification',
+            notificationId: id,
+            topic,
+            ...invoice,
+            ...receipt,
+          });
       }
     };
     await writeNotifications(tx, event, notify);
@@ -114,10 +126,12 @@ export async function notifyEvent(db: Db, event: FeedEvent, options: NotifyOptio
   });
 }
 
-/** Beyond the text: whether the actor hears it too, and an invoice its e-mail attaches. */
+/** Beyond the text: whether the actor hears it too, and an invoice or a payment receipt its e-mail attaches. */
 interface NotifyExtra {
   includeActor?: boolean;
   invoiceId?: string;
+  /** A settled mobile-money payment's reference: the e-mail attaches its receipt. */
+  receiptReference?: string;
 }
 type Notify = (orgId: string, text: NotificationText, extra?: NotifyExtra) => Promise<void>;
 
@@ -170,6 +184,39 @@ function creditSplit(credit: NonNullable<ReturnNotice['creditNote']>, sellerName
     );
   return parts.join('; ');
 }
+
+/** The network and the phone charged, as the notices name them: "MTN, phone ending 1234". */
+const paidFrom = (p: PaymentNotice) => `${p.providerName}, phone ending ${p.phoneLast4}`;
+
+/** What the invoice still owes after a settled payment, or that it is paid. */
+const remaining = (p: PaymentNotice) =>
+  (p.outstandingAfter ?? 0) > 0
+    ? `${formatCedis(p.outstandingAfter ?? 0)} remains outstanding on invoice ${p.invoiceNumber}.`
+    : `Invoice ${p.invoiceNumber} is paid in full.`;
+
+/**
+ * Where a settled payment's amount went, as `to` reads it ('buyer': "your credit", 'seller': the buyer's):
+ * to the invoice, and any excess beyond what it still owed held as credit with the supplier.
+ */
+function paymentSplit(p: PaymentNotice, to: 'buyer' | 'seller'): string {
+  const applied = p.applied ?? 0;
+  const held = p.heldAsCredit ?? 0;
+  const holder =
+    to === 'buyer' ? `as your credit with ${p.seller.name}` : `as ${p.buyer.name}'s credit with you`;
+  if (applied === 0)
+    return `Invoice ${p.invoiceNumber} was already settled, so all ${formatCedis(held)} is held ${holder}`;
+  const toInvoice = `${formatCedis(applied)} went to invoice ${p.invoiceNumber}`;
+  return held > 0
+    ? `${toInvoice}; the other ${formatCedis(held)}, more than it still owed, is held ${holder}`
+    : toInvoice;
+}
+
+/** How a payment that moved no money ended, as its buyer's notice titles it. */
+const UNPAID_ENDINGS = {
+  failed: 'failed',
+  abandoned: 'was not completed',
+  flagged: 'is being checked',
+} as const;
 
 /** The notifications' text for each event type, sent to `notify` once per organisation that hears it. */
 async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Promise<void> {
@@ -715,6 +762,53 @@ async function writeNotifications(tx: Tx, event: FeedEvent, notify: Notify): Pro
               link: LINKS.buyerReturn(ret.id),
             },
       );
+      return;
+    }
+    case 'payment.settled': {
+      if (!refs.paymentId) return;
+      const payment = await readPaymentForNotice(tx, refs.paymentId);
+      if (!payment || payment.status !== 'success') return;
+      const amount = formatCedis(payment.amount);
+      const reference = `Receipt ${payment.reference}.`;
+      // Both sides' e-mails carry the receipt: the buyer's proof of payment, the supplier's record.
+      await notify(
+        payment.buyer.id,
+        {
+          title: `Payment of ${amount} received on invoice ${payment.invoiceNumber}`,
+          body: `${payment.seller.name} received your mobile money payment of ${amount} (${paidFrom(payment)}), verified with Paystack. ${paymentSplit(payment, 'buyer')}. ${remaining(payment)} ${reference}`,
+          link: LINKS.buyerInvoices,
+        },
+        { receiptReference: payment.reference },
+      );
+      await notify(
+        payment.seller.id,
+        {
+          title: `${payment.buyer.name} paid ${amount} by mobile money on invoice ${payment.invoiceNumber}`,
+          body: `${payment.buyer.name} paid ${amount} by mobile money (${payment.providerName}) on invoice ${payment.invoiceNumber}, verified with Paystack. ${paymentSplit(payment, 'seller')}. ${remaining(payment)} ${reference}`,
+          link: LINKS.supplierCredit,
+        },
+        { receiptReference: payment.reference },
+      );
+      return;
+    }
+    case 'payment.failed': {
+      if (!refs.paymentId) return;
+      const payment = await readPaymentForNotice(tx, refs.paymentId);
+      // Settled since (Paystack confirmed it after all): payment.settled tells of it, not this.
+      if (!payment || !Object.hasOwn(UNPAID_ENDINGS, payment.status)) return;
+      const status = payment.status as keyof typeof UNPAID_ENDINGS;
+      const what = `Your mobile money payment of ${formatCedis(payment.amount)} to ${payment.seller.name} on invoice ${payment.invoiceNumber} (${paidFrom(payment)})`;
+      const why = payment.message
+        ? ` ${status === 'flagged' ? 'Details' : 'Reason'}: ${sentence(payment.message)}`
+        : '';
+      await notify(payment.buyer.id, {
+        title: `Mobile money payment on invoice ${payment.invoiceNumber} ${UNPAID_ENDINGS[status]}`,
+        body:
+          status === 'flagged'
+            ? `${what}: Paystack's record did not match it, so it was not applied; Aduro will look into it.${why}`
+            : `${what} ${UNPAID_ENDINGS[status]}, so nothing was applied to the invoice.${why}`,
+        link: LINKS.buyerInvoices,
+      });
       return;
     }
     default:

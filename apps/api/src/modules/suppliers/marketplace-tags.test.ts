@@ -55,3 +55,26 @@ describe('a stock import’s cache drops', () => {
     expect(marketplaceTagsOf(imported({ supplierId: TEMA }))).toContain(SUPPLIERS_TAG);
   });
 });
+
+describe('a mobile-money payment’s cache drops', () => {
+  const BUYER = '44444444-4444-4444-8444-444444444444';
+  const payment = (type: FeedEvent['type']): FeedEvent => ({
+    ...event({ buyerId: BUYER, supplierId: TEMA, invoiceId: PRODUCT, paymentId: MEDILINK }),
+    type,
+    orgIds: [BUYER, TEMA],
+    audience: [],
+  });
+
+  it('a settled one drops the buyer’s relationships (its credit headroom), as a recorded payment does', () => {
+    expect(marketplaceTagsOf(payment('payment.settled'))).toEqual(
+      marketplaceTagsOf(payment('payment.recorded')),
+    );
+    expect(marketplaceTagsOf(payment('payment.settled'))).toEqual([`buyer:${BUYER}`]);
+    expect(directorySuppliersOf(payment('payment.settled'))).toBeNull();
+  });
+
+  it('a failed one moved no money and drops nothing', () => {
+    expect(marketplaceTagsOf(payment('payment.failed'))).toEqual([]);
+    expect(directorySuppliersOf(payment('payment.failed'))).toBeNull();
+  });
+});

@@ -71,8 +71,10 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
       // Drafts awaiting approval appear in the buyer's directory relationships.
       buyer();
       break;
+    // A mobile-money payment settled on a credit invoice lowers the line's balance, as a recorded one does.
     case 'credit.decided':
     case 'payment.recorded':
+    case 'payment.settled':
       buyer();
       break;
     case 'licence.submitted':
@@ -100,6 +102,7 @@ export function marketplaceTagsOf(event: FeedEvent): string[] {
     case 'lots.expired':
     case 'notifications.added':
     case 'recall.acknowledged':
+    case 'payment.failed':
       break;
   }
   return tags;

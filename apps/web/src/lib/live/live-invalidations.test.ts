@@ -51,6 +51,9 @@ const CACHED: Record<string, QueryKey> = {
   'return lists': ['returns', ORG, 'pages', {}],
   "an order card's returns": ['returns', ORG, 'pages', { orderId: 'order-1' }],
   'return detail': ['returns', ORG, 'detail', 'return-1'],
+  "an invoice's payment attempts": ['payment-attempts', ORG, 'invoice', 'invoice-1'],
+  'payment attempt': ['payment-attempts', ORG, 'detail', 'ADR-INV-2026-000001-K3J9QZ2M4P'],
+  'supplier credits': ['supplier-credits', ORG],
 };
 
 function seededClient() {
@@ -215,6 +218,25 @@ describe('what each live event refreshes', () => {
         ['invoices', 'receivables', 'own inventory', 'forecast'],
         ["an order card's returns", 'return detail', 'return lists'],
       ),
+    );
+  });
+
+  it('a settled mobile-money payment reaches the attempts, the invoices, the credit headroom and the credit held', async () => {
+    expect(await refreshedBy('payment.settled')).toEqual(
+      sorted(CREDIT, [
+        'invoices',
+        'receivables',
+        'product matches and comparison',
+        "an invoice's payment attempts",
+        'payment attempt',
+        'supplier credits',
+      ]),
+    );
+  });
+
+  it('a failed mobile-money payment refreshes the attempts and the invoices only: no money moved', async () => {
+    expect(await refreshedBy('payment.failed')).toEqual(
+      sorted(["an invoice's payment attempts", 'payment attempt', 'invoices', 'receivables']),
     );
   });
 

@@ -54,6 +54,10 @@ const KEYS = {
   rfqs: ['rfqs'],
   /** returns/api: the returns (both sides' lists, an order card's returns) and each return's detail. */
   returns: ['returns'],
+  /** payments/api: an invoice's mobile-money payment attempts and each attempt (the pay dialog follows it). */
+  paymentAttempts: ['payment-attempts'],
+  /** payments/api: credit held with suppliers (payments beyond what an invoice owed), on both sides. */
+  supplierCredits: ['supplier-credits'],
 } as const satisfies Record<string, QueryKey>;
 
 /** What the marketplace shows a buyer about suppliers' offers. */
@@ -157,6 +161,11 @@ export const LIVE_INVALIDATIONS: Record<EventType, readonly QueryKey[]> = {
     ...MARKETPLACE,
     KEYS.admin,
   ],
+  // A verified payment lowers the invoice (its card and the pay dialog), the credit line's balance (the
+  // headroom the matches show) and, beyond what the invoice owed, adds to the credit held with the supplier.
+  'payment.settled': [KEYS.paymentAttempts, KEYS.invoices, KEYS.credit, KEYS.matches, KEYS.supplierCredits],
+  // No money moved: the attempt's status, and the invoice's card that shows it.
+  'payment.failed': [KEYS.paymentAttempts, KEYS.invoices],
 };
 
 const isTechnical = (type: EventType) => (TECHNICAL_EVENT_TYPES as readonly EventType[]).includes(type);
