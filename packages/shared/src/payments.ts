@@ -27,7 +27,6 @@ export const DIRECT_PAYMENT_METHODS = [
   'cheque',
 ] as const satisfies readonly PaymentMethod[];
 
-
 // --- Mobile money (issue 36): Paystack charges a buyer's wallet for an invoice -----------------------
 
 export const MOBILE_MONEY_MESSAGES = {
@@ -64,7 +63,11 @@ export const PAYMENT_ATTEMPT_STATUSES = [
 ] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 /** Still waiting on the buyer or on Paystack: the job verifies these after 10 minutes. */
-export const OPEN_ATTEMPT_STATUSES = ['pending', 'pay_offline', 'send_otp'] as const satisfies readonly PaymentAttemptStatus[];
+export const OPEN_ATTEMPT_STATUSES = [
+  'pending',
+  'pay_offline',
+  'send_otp',
+] as const satisfies readonly PaymentAttemptStatus[];
 
 export const PAYMENT_ATTEMPT_STATUS_LABELS: Record<PaymentAttemptStatus, string> = {
   pending: 'Processing',
@@ -138,9 +141,7 @@ export const paymentOtpRequestSchema = z
 
 /** A reference as Aduro makes them: letters, digits, '-', '.' and '=' (Paystack's rule), at most 100. */
 export const paymentReferenceParamsSchema = z.object({
-  reference: z
-    .string()
-    .regex(/^[A-Za-z0-9.=-]{1,100}$/, { error: MOBILE_MONEY_MESSAGES.notFound }),
+  reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/, { error: MOBILE_MONEY_MESSAGES.notFound }),
 });
 
 /** One mobile-money payment attempt, as its buyer and the invoice's seller (manage_credit) read it. */

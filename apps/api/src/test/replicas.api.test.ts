@@ -516,9 +516,10 @@ describe.skipIf(skipReason !== null)('several replicas behind HAProxy', () => {
     await waitFor(
       'the payment to settle',
       async () => {
-        const [row] = await sql<{ status: string }>(`select status from payment_attempts where reference = $1`, [
-          reference,
-        ]);
+        const [row] = await sql<{ status: string }>(
+          `select status from payment_attempts where reference = $1`,
+          [reference],
+        );
         return row?.status === 'success' ? true : undefined;
       },
       { timeoutMs: 20_000 },

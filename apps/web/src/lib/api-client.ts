@@ -156,6 +156,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Leave a 401 alone, for calls whose caller decides what a rejected token means. */
   keepTokenOn401?: boolean;
+  /** Extra headers, e.g. an Idempotency-Key that makes a retried write safe (plugins/idempotency.ts). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -174,7 +176,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const refusal = offlineWriteRefusal(method);
   if (refusal) throw refusal;
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(token) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...options.headers,
+    ...sessionHeaders(token),
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

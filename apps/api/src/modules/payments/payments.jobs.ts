@@ -26,7 +26,8 @@ export async function paymentJobs(app: FastifyInstance): Promise<void> {
       // A PaystackUnavailableError goes up to the queue, which tries again later.
       const outcome = await settleAttempt(app.db, paystack, reference, { log: app.log });
       const line = { reference, outcome, attempt: job.retryCount + 1 };
-      if (outcome === 'unknown' || outcome === 'flagged') app.log.warn(line, 'mobile money: webhook not applied');
+      if (outcome === 'unknown' || outcome === 'flagged')
+        app.log.warn(line, 'mobile money: webhook not applied');
       else app.log.info(line, 'mobile money: webhook settled');
     },
   );

@@ -83,7 +83,9 @@ describe.skipIf(testDriver() !== 'postgres')('mobile money under concurrent sett
           from invoices i left join payments p on p.invoice_id = i.id
           where i.id = ${invoiceId} group by i.id`,
     );
-    expect(toPesewas(row!.amountPaid) + toPesewas(row!.creditApplied)).toBeLessThanOrEqual(toPesewas(row!.amount));
+    expect(toPesewas(row!.amountPaid) + toPesewas(row!.creditApplied)).toBeLessThanOrEqual(
+      toPesewas(row!.amount),
+    );
     expect(toPesewas(row!.paymentsTotal)).toBe(toPesewas(row!.amountPaid));
     return row!;
   }

@@ -175,7 +175,10 @@ describe('the Paystack webhook', () => {
     const before = { stored: await storedEvents(), invoice: await invoiceState(invoice.id) };
     const { body, signature } = signedSuccess(attempt.reference);
 
-    const forged = await postWebhook(body, signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')));
+    const forged = await postWebhook(
+      body,
+      signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+    );
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('INVALID_SIGNATURE');
     // The body changed after signing (a bigger amount) does not pass with the original signature.
@@ -340,7 +343,9 @@ describe('settlement without a webhook (the sweep) and what is owed', () => {
     }
     const { createdAt, id } = await attemptRow(reference);
     // Paystack may yet receive it within 10 minutes: still open.
-    expect(await settleAttempt(db(), t.app.paystack!, reference, { now: minutesAfter(createdAt, 5) })).toBe('open');
+    expect(await settleAttempt(db(), t.app.paystack!, reference, { now: minutesAfter(createdAt, 5) })).toBe(
+      'open',
+    );
     await sweepOpenAttempts(db(), t.app.paystack!, minutesAfter(createdAt, 11));
     expect((await attemptRow(reference)).status).toBe('failed');
     expect(await eventsAbout('payment.failed', id)).toBe(1);

@@ -34,12 +34,18 @@ export interface SettleOptions {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-const isOpen = (status: PaymentAttemptStatus) => (OPEN_ATTEMPT_STATUSES as readonly string[]).includes(status);
+const isOpen = (status: PaymentAttemptStatus) =>
+  (OPEN_ATTEMPT_STATUSES as readonly string[]).includes(status);
 
 /** The verdict on Paystack's answer, decided before any lock is taken. */
 type Verdict =
   | { kind: 'apply'; transactionId: string; message: string | null }
-  | { kind: 'close'; status: 'failed' | 'abandoned' | 'flagged'; message: string; transactionId: string | null }
+  | {
+      kind: 'close';
+      status: 'failed' | 'abandoned' | 'flagged';
+      message: string;
+      transactionId: string | null;
+    }
   | { kind: 'open' };
 
 /**
@@ -51,7 +57,12 @@ function judge(attempt: SettlingAttempt, verified: VerifyResult): Verdict {
     // A charge Paystack never received (the call was lost before it arrived) is known not to exist
     // once 10 minutes have passed; before then it may still be on its way.
     return attempt.pastTenMinutes
-      ? { kind: 'close', status: 'failed', message: 'Paystack has no record of this charge.', transactionId: null }
+      ? {
+          kind: 'close',
+          status: 'failed',
+          message: 'Paystack has no record of this charge.',
+          transactionId: null,
+        }
       : { kind: 'open' };
   }
   if (verified.status === 'success') {
@@ -134,7 +145,10 @@ export async function settleAttempt(
       return verdict.status;
     });
     if (outcome === 'flagged' && verdict.status === 'flagged')
-      options.log?.warn({ reference, message: verdict.message }, 'mobile money: verification disagreed, flagged');
+      options.log?.warn(
+        { reference, message: verdict.message },
+        'mobile money: verification disagreed, flagged',
+      );
     return outcome;
   }
 

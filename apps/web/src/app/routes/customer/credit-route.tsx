@@ -9,6 +9,9 @@ import {
 import { MyCreditApplications } from '../../../features/credit/components/my-credit-applications';
 import { OrderDefaultsCard } from '../../../features/credit/components/order-defaults-card';
 import { InvoicesCard } from '../../../features/invoices/components/invoices-card';
+import { CreditHeldStat } from '../../../features/payments/components/credit-held-stat';
+import { InvoiceMobileMoneyPayments } from '../../../features/payments/components/invoice-mobile-money-payments';
+import { usePayByMobileMoney } from '../../../features/payments/components/pay-by-mobile-money';
 import { useOrderDefaults } from '../../../features/orders/api/get-order-defaults';
 import { useUpdateOrderDefaults } from '../../../features/orders/api/update-order-defaults';
 import { useSupplierDirectory } from '../../../features/suppliers/api/get-supplier-directory';
@@ -39,6 +42,7 @@ export function CreditRoute() {
   // The order defaults belong to orders; they sit here, on the buyer's terms-and-settings screen.
   const orderDefaults = useOrderDefaults(user.orgId);
   const saveOrderDefaults = useUpdateOrderDefaults(user.orgId);
+  const payByMobileMoney = usePayByMobileMoney();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -55,7 +59,14 @@ export function CreditRoute() {
         />
         <MyCreditApplications orgId={user.orgId} />
       </div>
-      <InvoicesCard orgId={user.orgId} side="buyer" />
+      <InvoicesCard
+        orgId={user.orgId}
+        side="buyer"
+        rowActions={payByMobileMoney.action}
+        rowDetails={(invoice) => <InvoiceMobileMoneyPayments invoice={invoice} />}
+        stats={<CreditHeldStat side="buyer" />}
+      />
+      {payByMobileMoney.dialog}
       <OrderDefaultsCard
         defaults={orderDefaults.data}
         saving={saveOrderDefaults.isPending}

@@ -15,6 +15,8 @@ import { SupplierSettingsPanel } from '../../../features/suppliers/components/su
 import { ShippingBoard } from '../../../features/orders/components/shipping-board';
 import { CreditQueue } from '../../../features/credit/components/credit-queue';
 import { InvoicesCard } from '../../../features/invoices/components/invoices-card';
+import { CreditHeldStat } from '../../../features/payments/components/credit-held-stat';
+import { InvoiceMobileMoneyPayments } from '../../../features/payments/components/invoice-mobile-money-payments';
 import { InventoryTab } from './inventory-tab';
 import { QuotesTab } from './quotes-tab';
 import { RecallsTab } from './recalls-tab';
@@ -178,7 +180,13 @@ function tabContent(tab: SupplierTab, user: SessionUser): ReactNode {
     return (
       <div className="space-y-8">
         <CreditQueue orgId={user.orgId} pinnedParams={CREDIT_TAB_PARAMS} />
-        <InvoicesCard orgId={user.orgId} side="seller" pinnedParams={CREDIT_TAB_PARAMS} />
+        <InvoicesCard
+          orgId={user.orgId}
+          side="seller"
+          pinnedParams={CREDIT_TAB_PARAMS}
+          rowDetails={(invoice) => <InvoiceMobileMoneyPayments invoice={invoice} />}
+          stats={<CreditHeldStat side="seller" />}
+        />
       </div>
     );
   }

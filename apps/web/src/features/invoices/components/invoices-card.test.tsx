@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { Page } from '@aduro/shared/pagination';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -54,11 +55,21 @@ const page = (items: Invoice[], total = items.length, nextCursor: string | null 
   total,
 });
 
-function renderCard(side: 'buyer' | 'seller', orgId: string, url = '/') {
+function renderCard(
+  side: 'buyer' | 'seller',
+  orgId: string,
+  url = '/',
+  extras: Pick<ComponentProps<typeof InvoicesCard>, 'rowActions' | 'rowDetails' | 'stats'> = {},
+) {
   const queryClient = createQueryClient();
   const user = userEvent.setup();
   const router = createMemoryRouter(
-    [{ path: '/', element: <InvoicesCard orgId={orgId} side={side} pinnedParams={{ tab: 'credit' }} /> }],
+    [
+      {
+        path: '/',
+        element: <InvoicesCard orgId={orgId} side={side} pinnedParams={{ tab: 'credit' }} {...extras} />,
+      },
+    ],
     { initialEntries: [url] },
   );
   render(
@@ -271,5 +282,34 @@ describe('InvoicesCard filters and pages', () => {
     expect(await card.findByText('from must not be after to')).toBeInTheDocument();
     expect(card.getByLabelText('Issued from')).toHaveAttribute('aria-invalid', 'true');
     expect(requested(fetchMock).filter((path) => path.includes('limit='))).toEqual([]);
+  });
+});
+
+describe('InvoicesCard composed with other features', () => {
+  it("puts a screen's row actions and details on each row and its figures after Overdue", async () => {
+    const paid = invoice(2, { status: 'paid', amountDue: 0, amountPaid: 1629 });
+    mockFetch({
+      'GET /invoices?buyerId=org-1&status=unpaid': () => json([invoice(1)]),
+      'GET /invoices/page?buyerId=org-1&status=unpaid&limit=20': () => json(page([invoice(1), paid])),
+    });
+    renderCard('buyer', 'org-1', '/', {
+      rowActions: (row) => <button type="button">Act on {row.number}</button>,
+      rowDetails: (row) => <p>Details of {row.number}</p>,
+      stats: (
+        <div>
+          <dt>Credit held</dt>
+          <dd>GH₵20.00</dd>
+        </div>
+      ),
+    });
+    const card = within(await screen.findByRole('region', { name: 'Invoices' }));
+    const [first, second] = await card.findAllByRole('listitem');
+    expect(within(first!).getByRole('button', { name: `Act on ${invoice(1).number}` })).toBeInTheDocument();
+    expect(within(first!).getByText(`Details of ${invoice(1).number}`)).toBeInTheDocument();
+    expect(within(second!).getByRole('button', { name: `Act on ${paid.number}` })).toBeInTheDocument();
+    const terms = [...card.getByText('Outstanding').closest('dl')!.querySelectorAll('dt')].map(
+      (dt) => dt.textContent,
+    );
+    expect(terms).toEqual(['Outstanding', 'Overdue', 'Credit held']);
   });
 });

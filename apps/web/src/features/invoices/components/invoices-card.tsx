@@ -2,7 +2,7 @@ import type { Invoice } from '@aduro/shared/invoices';
 import { todayUtc } from '@aduro/shared/inventory';
 import type { Page } from '@aduro/shared/pagination';
 import type { InfiniteData } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -38,6 +38,14 @@ interface InvoicesCardProps {
    * or shared link opens where the card is.
    */
   pinnedParams?: Readonly<Record<string, string>>;
+  /**
+   * What other features add, composed by the screen (a feature imports no other): more buttons on a row
+   * (the buyer's Pay with mobile money), more under a row's details (its mobile-money payments), more
+   * figures after Outstanding and Overdue (credit held), each a dt/dd pair.
+   */
+  rowActions?: (invoice: Invoice) => ReactNode;
+  rowDetails?: (invoice: Invoice) => ReactNode;
+  stats?: ReactNode;
 }
 
 export const NO_MATCHING_INVOICES_MESSAGE = 'No invoices match these filters.';
@@ -73,7 +81,14 @@ function invoicesOf(data: InfiniteData<Page<Invoice>> | undefined): Invoice[] {
  * A buyer's invoices, or a seller's receivables with 'Record payment': filtered and paged by the server
  * (the filters in the URL), in the server's order (latest due date first).
  */
-export function InvoicesCard({ orgId, side, pinnedParams }: InvoicesCardProps) {
+export function InvoicesCard({
+  orgId,
+  side,
+  pinnedParams,
+  rowActions,
+  rowDetails,
+  stats,
+}: InvoicesCardProps) {
   const filters = useInvoiceFilters(pinnedParams);
   const pages = useInvoicesPages(orgId, side, filters.applied);
   // The figures are about everything still owed, whatever the list shows. They come from a second,
@@ -147,6 +162,7 @@ export function InvoicesCard({ orgId, side, pinnedParams }: InvoicesCardProps) {
                   </p>
                   <p className="text-xs text-slate-500">Issued {formatDay(invoice.issuedAt)}</p>
                   <InvoiceBatches invoice={invoice} />
+                  {rowDetails?.(invoice)}
                 </div>
                 <div className="text-sm sm:text-right">
                   <p className="font-semibold tabular-nums">
@@ -167,6 +183,7 @@ export function InvoicesCard({ orgId, side, pinnedParams }: InvoicesCardProps) {
                 </div>
                 <div className="flex flex-wrap gap-2 sm:justify-end sm:self-start lg:self-auto">
                   <InvoicePdfButton orgId={orgId} invoice={invoice} />
+                  {rowActions?.(invoice)}
                   {side === 'seller' && invoice.status === 'unpaid' && (
                     <Button size="sm" variant="secondary" onClick={() => setPaying(invoice)}>
                       Record payment
@@ -217,6 +234,7 @@ export function InvoicesCard({ orgId, side, pinnedParams }: InvoicesCardProps) {
             )}
           </dd>
         </div>
+        {stats}
       </dl>
       <div
         role="group"
