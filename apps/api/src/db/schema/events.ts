@@ -1,11 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { TECHNICAL_EVENT_TYPES } from '@aduro/shared/activity';
 import type { EventAudience, EventRefs, EventType } from '@aduro/shared/events';
+
+/**
+ * The bookkeeping types as an SQL list of literals, `('a', 'b')`: the partial index below and the daily
+ * trim's query (modules/maintenance/retention.repository.ts) must name them in the same words for the
+ * planner to use the one for the other. The types are fixed identifiers, so quoting is enough.
+ */
+export const technicalEventTypesSql = sql.raw(
+  `(${TECHNICAL_EVENT_TYPES.map((type) => `'${type.replace(/'/g, "''")}'`).join(', ')})`,
+);
 
 /**
  * The change feed (docs/decisions/0006-one-change-feed.md): one row per workflow that changed what others
  * see, written in that workflow's transaction and announced with NOTIFY on commit. Rows are kept: the
- * stream's resume, and later notifications and the audit trail, read them back.
+ * stream's resume, and later notifications and the audit trail, read them back. Only the bookkeeping
+ * types go, 30 days on (modules/maintenance/retention.service.ts, docs/decisions/0017-retention-windows.md).
  */
 export const events = pgTable(
   'events',
@@ -43,5 +54,10 @@ export const events = pgTable(
     index('events_undispatched_idx')
       .on(t.id)
       .where(sql`dispatched_at is null`),
+    // The daily trim's way to the bookkeeping events past their window, without walking the activity
+    // trail's events, which are never trimmed and so outnumber them more each year.
+    index('events_technical_created_idx')
+      .on(t.createdAt)
+      .where(sql`type in ${technicalEventTypesSql}`),
   ],
 );

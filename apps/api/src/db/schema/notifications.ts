@@ -27,9 +27,10 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
+    // The event it was written from. Null once retention has trimmed that event (a bookkeeping event past
+    // its window, modules/maintenance/retention.service.ts): the notification carries its own text and
+    // link, and an unread one stays until it is read (docs/decisions/0017-retention-windows.md).
+    eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'set null' }),
     // The event's type.
     type: text('type').$type<EventType>().notNull(),
     title: text('title').notNull(),
@@ -44,6 +45,11 @@ export const notifications = pgTable(
   (t) => [
     unique('notifications_event_user_unique').on(t.eventId, t.userId),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The daily trim finds notifications read long ago by this, batch after batch, without reading the
+    // whole table each time; unread ones are not in it.
+    index('notifications_read_at_idx')
+      .on(t.readAt)
+      .where(sql`read_at is not null`),
   ],
 );
 
