@@ -42,6 +42,7 @@ import rfqRoutes from './modules/rfqs/rfqs.routes.ts';
 import returnRoutes from './modules/returns/returns.routes.ts';
 import returnInspectionRoutes from './modules/returns/returns.inspection.routes.ts';
 import { rfqJobs } from './modules/rfqs/rfqs.jobs.ts';
+import { retentionJobs } from './modules/maintenance/retention.jobs.ts';
 import staffRoutes from './modules/staff/staff.routes.ts';
 import supplierMarketplaceRoutes from './modules/suppliers/suppliers.marketplace.routes.ts';
 import supplierSettingsRoutes from './modules/suppliers/suppliers.settings.routes.ts';
@@ -49,6 +50,7 @@ import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import eventJobsPlugin from './plugins/event-jobs.ts';
 import jobsPlugin from './plugins/jobs.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import mailPlugin from './plugins/mail.ts';
 import paystackPlugin from './plugins/paystack.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -132,6 +134,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // Next to first, so its hooks see every route and the plugins registered after it can report to it
+  // (app.metrics); after the error handler, whose 404 and 401 answers it gives.
+  await app.register(metricsPlugin, { config });
   // A NUL byte in a parameter, query or body answers 400 before any route reaches the database.
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
@@ -155,6 +160,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await notificationJobs(app);
   await rfqJobs(app);
   await paymentJobs(app);
+  // The daily trim of the tables that would otherwise grow for good (decision 0017).
+  await retentionJobs(app);
 
   const storage = new TableLicenceStorage(opts.database.db);
   const limiter = new LoginLimiter(opts.database.db, opts.loginLimits);

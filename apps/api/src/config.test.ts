@@ -217,6 +217,33 @@ describe('configuration', () => {
     }
   });
 
+  it('leaves GET /metrics off without METRICS_TOKEN, and takes a token of 32 printable characters or more', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).env.METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp(), METRICS_TOKEN: '  ' }).env.METRICS_TOKEN).toBeUndefined();
+    const token = 'b3f1c0de'.repeat(4);
+    expect(loadConfig({ DATA_DIR: tmp(), METRICS_TOKEN: ` ${token} ` }).env.METRICS_TOKEN).toBe(token);
+  });
+
+  it('refuses a METRICS_TOKEN shorter than 32 characters or with a space, without repeating it', () => {
+    const cases = [
+      ['short-token-1234', 'METRICS_TOKEN: must be at least 32 characters'],
+      [
+        'a token with spaces in the middle of it',
+        'METRICS_TOKEN: must be printable ASCII characters without spaces',
+      ],
+    ] as const;
+    for (const [bad, expected] of cases) {
+      let message = '';
+      try {
+        loadConfig({ DATA_DIR: tmp(), METRICS_TOKEN: bad });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toContain(expected);
+      expect(message).not.toContain(bad);
+    }
+  });
+
   it('refuses a PAYSTACK_BASE_URL without the key, or that is no http(s) URL', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PAYSTACK_BASE_URL: 'https://api.paystack.co' })).toThrow(
       /PAYSTACK_BASE_URL: PAYSTACK_BASE_URL is set but PAYSTACK_SECRET_KEY is not/,

@@ -145,6 +145,19 @@ const paystackBaseUrl = optionalString.pipe(
     .optional(),
 );
 
+/**
+ * The bearer token GET /metrics asks for (plugins/metrics.ts); unset, the endpoint does not exist. Neither
+ * message repeats the value: a token that fails a check is still most of a secret.
+ */
+const metricsToken = optionalString.pipe(
+  z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. from `openssl rand -hex 32`)')
+    // It travels as `Authorization: Bearer <token>`, where a space or a control character would split it.
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII characters without spaces')
+    .optional(),
+);
+
 /** Hosts a production server may reach Paystack at over plain http: only a fake on the same machine. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -178,6 +191,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
     TRUST_PROXY: trustProxy,
+    // Unset, GET /metrics answers 404 like any unknown path, and nothing is counted.
+    METRICS_TOKEN: metricsToken,
     // Past any of these the request answers 503 with Retry-After (plugins/errors.ts).
     DB_CONNECT_TIMEOUT_MS: milliseconds(5_000),
     DB_STATEMENT_TIMEOUT_MS: milliseconds(15_000),

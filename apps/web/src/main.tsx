@@ -27,7 +27,7 @@ const app = createRoot(root);
 // Rendered as a transition, React renders the first screen in slices of a few milliseconds and lets the
 // browser in between, instead of one task as long as the whole render: a phone stays responsive while
 // the screen draws. Lighthouse's total blocking time on /supplier, three runs each against the same
-// build without it: 372, 268 and 442 ms against 729, 519 and 509 ms (README, "Lighthouse").
+// build without it: 372, 268 and 442 ms against 729, 519 and 509 ms (docs/performance.md, "Lighthouse").
 startTransition(() => {
   app.render(
     <StrictMode>

@@ -10,6 +10,7 @@ import {
 } from '@aduro/shared/errors';
 import {
   AppError,
+  errorCode,
   isDatabaseUnavailable,
   isRetryableTransactionError,
   toFieldErrors,
@@ -81,6 +82,7 @@ export default fp(
         isRetryableTransactionError(raised) ||
         raised.code === 'FST_ERR_HANDLER_TIMEOUT';
       if (passing) request.log.warn({ err: raised }, 'service briefly unavailable; answered 503');
+      if (passing && errorCode(raised) === '57014') app.metrics?.statementTimedOut();
       const error = passing ? unavailable() : raised;
 
       if (error instanceof AppError) {

@@ -28,7 +28,7 @@ const AFTER_WAIT_MS = 2_000;
  */
 export default fp(
   async function feed(app: FastifyInstance) {
-    const changeFeed = new ChangeFeed(app.database, app.log);
+    const changeFeed = new ChangeFeed(app.database, app.log, (event) => app.metrics?.feedHeard(event.at));
     await changeFeed.start();
     app.decorate('feed', changeFeed);
     app.addHook('onClose', async () => changeFeed.close());

@@ -61,6 +61,12 @@ declare module 'fastify' {
 /** Failed jobs stay this long (with their error) for someone to look at; completed ones a day. */
 const KEEP_FAILED_SECONDS = 14 * 24 * 3600;
 const KEEP_COMPLETED_SECONDS = 24 * 3600;
+/**
+ * Archived jobs are deleted by pg-boss's own maintenance after this many days (its default is 7): two
+ * weeks answer "was that e-mail sent?" for any complaint still fresh, and the archive stays bounded
+ * (docs/decisions/0017-retention-windows.md).
+ */
+const KEEP_ARCHIVED_DAYS = 14;
 
 /**
  * pg-boss's statements run in our transaction: its `$n` parameters become drizzle parameters, so a job
@@ -176,6 +182,7 @@ export default fp(
       schedule: true,
       archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
       archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+      deleteAfterDays: KEEP_ARCHIVED_DAYS,
     });
     // pg-boss reports trouble in its background work (a lost connection while polling) as events; it
     // retries by itself, so they are logged, never thrown.
@@ -200,6 +207,8 @@ export default fp(
         for (let attempt = 1; ; attempt++) {
           try {
             await declare();
+            // pg-boss counts the jobs waiting and to be retried (states before 'active').
+            app.metrics?.readQueue(queue, () => boss.getQueueSize(queue));
             break;
           } catch (err) {
             const code = errorCode(err);
@@ -220,6 +229,9 @@ export default fp(
                   retryCount: job.retryCount,
                 }),
               );
+            } catch (err) {
+              app.metrics?.jobFailed(queue, job.retryCount < retryLimit);
+              throw err;
             } finally {
               // pg-boss waits a polling interval after every job; a queue with work waiting (ten
               // e-mails of one order) is drained one job after another instead, and the wait comes

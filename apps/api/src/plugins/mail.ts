@@ -25,6 +25,8 @@ export default fp(
       from: config.env.MAIL_FROM,
       dataDir: config.dataDir,
       log: app.log,
+      onSent: () => app.metrics?.mailSent(),
+      onFailed: () => app.metrics?.mailFailed(),
     });
     app.decorate('mail', mailer);
     app.decorate('mailLink', (screen: string) => linkTo(config.appUrl, screen));

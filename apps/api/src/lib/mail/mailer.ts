@@ -40,6 +40,9 @@ export interface MailerOptions {
   from: string;
   dataDir: string;
   log: MailLog;
+  /** Told of each message delivered or refused (the server's metrics count them). */
+  onSent?: () => void;
+  onFailed?: () => void;
 }
 
 // nodemailer waits 2 minutes to connect and 10 minutes on an idle socket by default; a relay that is down
@@ -79,8 +82,8 @@ export function createMailer(options: MailerOptions): Mailer {
         disableUrlAccess: true,
       });
       const settled = sending.then(
-        () => undefined,
-        () => undefined,
+        () => options.onSent?.(),
+        () => options.onFailed?.(),
       );
       underWay.add(settled);
       void settled.finally(() => underWay.delete(settled));

@@ -20,6 +20,7 @@ const lastEventIdSchema = z.object({
 export default async function eventRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = new Set<() => void>();
+  app.metrics?.readStreamClients(() => open.size);
   // Streams never end by themselves: close them before the server closes (preClose: onClose runs only
   // once the server has closed, which an open stream would hold up for the whole grace period).
   app.addHook('preClose', async () => {

@@ -42,6 +42,8 @@ export class ChangeFeed {
   constructor(
     private readonly database: Database,
     private readonly log?: Log,
+    /** Told of each event heard by NOTIFY, before it is applied (the server's metrics time the feed's lag). */
+    private readonly onHeard?: FeedListener,
   ) {}
 
   /** True while the LISTEN connection is up. */
@@ -145,6 +147,7 @@ export class ChangeFeed {
     }
     const event = feedEventSchema.safeParse(parsed);
     if (event.success) {
+      this.onHeard?.(event.data);
       // Keep NOTIFY order (commit order) behind any read-back still in progress.
       this.#serially(async () => this.#apply(event.data));
       return;
