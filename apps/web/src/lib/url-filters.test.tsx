@@ -55,6 +55,20 @@ describe('useUrlFilters', () => {
     expect(result.current.filters.url.status).toBe('closed');
   });
 
+  it('keeps both of two choices made before the router re-renders: the second does not undo the first', async () => {
+    const result = renderFilters('/x?order=42');
+    // One act: neither choice's navigation has rendered when the second is made, as when a person picks
+    // a status and then a date faster than a loaded phone repaints.
+    act(() => {
+      result.current.filters.choose({ status: 'closed' });
+      result.current.filters.choose({ q: 'amox' });
+    });
+    await waitFor(() =>
+      expect(search(result)).toEqual({ order: '42', tab: 'list', listStatus: 'closed', listQ: 'amox' }),
+    );
+    expect(result.current.filters.url).toEqual({ status: 'closed', q: 'amox' });
+  });
+
   it('leaves a default out of the URL, and spells a blank value as the screen asks', async () => {
     const result = renderFilters('/x?listStatus=closed', { blank: { status: 'all' } });
     act(() => result.current.filters.choose({ status: '' }));

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How long typing pauses before the URL, and so the list, follows. */
@@ -69,10 +69,20 @@ export function useUrlFilters<F extends string>({
     });
   }
 
+  // React Router's functional update starts from the search params of the last render, not of the last
+  // write (remix-run/react-router#9757): two choices made before the router re-renders (a status, then a
+  // date) would each start from the same old URL, and the second would undo the first. The last write is
+  // kept until the URL holds it, and the next write starts from it.
+  const lastWrite = useRef<string | null>(null);
+  const current = searchParams.toString();
+  useEffect(() => {
+    if (lastWrite.current === current) lastWrite.current = null;
+  }, [current]);
+
   function write(values: Partial<Record<F, string>>, replace: boolean) {
     setSearchParams(
       (previous) => {
-        const next = new URLSearchParams(previous);
+        const next = new URLSearchParams(lastWrite.current ?? previous);
         for (const [name, value] of Object.entries(pinned)) next.set(name, value);
         for (const [field, value] of Object.entries(values) as Array<[F, string]>) {
           const param = params[field];
@@ -81,6 +91,8 @@ export function useUrlFilters<F extends string>({
           else if (blank?.[field] !== undefined) next.set(param, blank[field]!);
           else next.delete(param);
         }
+        // A write that changes nothing leaves the URL as it is, and so nothing would clear it.
+        lastWrite.current = next.toString() === current ? null : next.toString();
         return next;
       },
       { replace, state },
